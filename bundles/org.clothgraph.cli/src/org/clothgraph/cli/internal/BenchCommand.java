@@ -1,0 +1,116 @@
+package org.clothgraph.cli.internal;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.clothgraph.model.StorageException;
+import org.clothgraph.model.frames.FrameStoreBenchmark;
+
+/** {@code bench}: measured performance of one subsystem (numbers, never timed unit tests). */
+public final class BenchCommand extends Command {
+    private static final List<String> SUBJECTS = List.of("framestore");
+
+    public BenchCommand() {
+        super("bench", "Benchmark a subsystem: " + String.join(", ", SUBJECTS) + ".");
+        option(Option.value("frames", "N", "frames to write (framestore; default 2000)"));
+        option(Option.value("vertices", "N", "vertices per frame (framestore; default 30000)"));
+        option(Option.value("reads", "N", "random frames read back and verified (framestore; default 200)"));
+        option(Option.value("dir", "DIR", "scratch folder (default: a temporary folder, deleted afterwards)"));
+        option(Option.flag("json", "machine-readable output"));
+    }
+
+    @Override
+    public boolean takesPositionals() {
+        return true;
+    }
+
+    @Override
+    protected String usage() {
+        return "<" + String.join("|", SUBJECTS) + "> [options]";
+    }
+
+    @Override
+    public int run(Args args, PrintStream out, PrintStream err) {
+        List<String> pos = args.positionals();
+        if (pos.size() != 1 || !SUBJECTS.contains(pos.get(0))) {
+            throw new UsageException("name one subject: " + String.join(", ", SUBJECTS));
+        }
+        Map<String, Object> result = framestore(args, err);
+        if (args.flag("json")) {
+            JsonOutput.print(out, result);
+        } else {
+            result.forEach((k, v) -> out.println(k + ": " + v));
+        }
+        return 0;
+    }
+
+    private static Map<String, Object> framestore(Args args, PrintStream err) {
+        int frames = args.intValue("frames", 2000, 1, 10_000_000);
+        int vertices = args.intValue("vertices", 30000, 1, 5_000_000);
+        int reads = args.intValue("reads", 200, 0, 10_000_000);
+        Path scratch = scratch(args);
+        try {
+            FrameStoreBenchmark.Result r = FrameStoreBenchmark.run(scratch.resolve("project"), frames, vertices, reads,
+                    new ConsoleProgressMonitor(err).cancelOnShutdown());
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("benchmark", "framestore");
+            m.put("frames", r.frames());
+            m.put("vertices", r.vertices());
+            m.put("bytesOnDisk", r.bytes());
+            m.put("dataMB", round(r.dataBytes() / 1e6));
+            m.put("writeSeconds", round(r.writeSeconds()));
+            m.put("writeMBps", round(r.writeMBps()));
+            m.put("framesRead", r.framesRead());
+            m.put("framesVerified", r.verified());
+            m.put("readSeconds", round(r.readSeconds()));
+            m.put("readMBps", round(r.readMBps()));
+            m.put("readNote", "random reads just after writing: served largely from the OS page cache");
+            m.put("peakHeapMB", round(r.peakHeapBytes() / 1e6));
+            m.put("maxHeapMB", round(Runtime.getRuntime().maxMemory() / 1e6));
+            m.put("peakHeapFractionOfData", round((double) r.peakHeapBytes() / r.dataBytes()));
+            if (r.verified() != r.framesRead()) {
+                throw new StorageException("only " + r.verified() + " of " + r.framesRead() + " frames read back intact",
+                        null);
+            }
+            return m;
+        } finally {
+            if (args.value("dir").isEmpty()) {
+                delete(scratch);
+            }
+        }
+    }
+
+    private static Path scratch(Args args) {
+        try {
+            if (args.value("dir").isPresent()) {
+                Path d = args.requiredPath("dir");
+                Files.createDirectories(d);
+                return Files.createTempDirectory(d, "bench-");
+            }
+            return Files.createTempDirectory("clothgraph-bench-");
+        } catch (IOException e) {
+            throw new StorageException("cannot create a scratch folder: " + e.getMessage(), e);
+        }
+    }
+
+    private static void delete(Path folder) {
+        try (Stream<Path> walk = Files.walk(folder)) {
+            for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // scratch space only; the OS cleans temp
+        }
+    }
+
+    static double round(double d) {
+        return Math.round(d * 1000) / 1000.0;
+    }
+}

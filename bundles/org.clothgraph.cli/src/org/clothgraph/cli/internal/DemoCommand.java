@@ -1,0 +1,78 @@
+package org.clothgraph.cli.internal;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+import org.clothgraph.demo.DemoPipeline;
+import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.model.Project;
+import org.clothgraph.model.StorageException;
+
+/** {@code demo}: the main job on the embedded default, into a new project folder. */
+public final class DemoCommand extends Command {
+    public DemoCommand() {
+        super("demo", "Build the demo project from ClothGraph's own generated character, garments and motions.");
+        option(Option.value("workspace", "DIR", "the project folder to create (required)"));
+        option(Option.flag("headless", "do not open the workbench afterwards"));
+        option(Option.flag("force", "replace an existing ClothGraph project in DIR"));
+        option(Option.flag("json", "print the resulting project's stats as JSON"));
+    }
+
+    @Override
+    protected String usage() {
+        return "--workspace DIR [--headless] [--force] [--json]";
+    }
+
+    @Override
+    public int run(Args args, PrintStream out, PrintStream err) {
+        Path folder = args.requiredPath("workspace");
+        prepare(folder, args.flag("force"));
+        long t0 = System.nanoTime();
+        try (Project project = DemoPipeline.run(folder, new ConsoleProgressMonitor(err).cancelOnShutdown())) {
+            if (args.flag("json")) {
+                JsonOutput.print(out, StatsCommand.stats(project));
+            } else {
+                out.printf("demo project written to %s in %.1f s%n", folder, (System.nanoTime() - t0) / 1e9);
+            }
+        }
+        return 0;
+    }
+
+    /** Refuses to touch a folder holding anything but a ClothGraph project; replaces one only with --force. */
+    private static void prepare(Path folder, boolean force) {
+        if (Files.isRegularFile(folder)) {
+            throw new InvalidInputException(folder, null, "is a file, not a folder");
+        }
+        if (!Files.isDirectory(folder) || isEmpty(folder)) {
+            return;
+        }
+        if (!Project.isProject(folder)) {
+            throw new InvalidInputException(folder, null, "folder is not empty and holds no ClothGraph project;"
+                    + " choose an empty or new folder");
+        }
+        if (!force) {
+            throw new InvalidInputException(folder, null, "a project already exists here; use --force to replace it");
+        }
+        try (Stream<Path> walk = Files.walk(folder)) {
+            for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
+                if (!p.equals(folder)) {
+                    Files.delete(p);
+                }
+            }
+        } catch (IOException e) {
+            throw new StorageException("cannot clear " + folder + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean isEmpty(Path folder) {
+        try (Stream<Path> s = Files.list(folder)) {
+            return s.findAny().isEmpty();
+        } catch (IOException e) {
+            throw new StorageException("cannot list " + folder + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package org.clothgraph.cli.internal;
+
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.clothgraph.model.PrimaryGraph;
+import org.clothgraph.model.Project;
+import org.clothgraph.model.ProjectSummary;
+
+/** {@code stats}: counts describing a project, with stable JSON keys that later stages extend. */
+public final class StatsCommand extends WorkspaceCommand {
+    public StatsCommand() {
+        super("stats", "Describe a project: character, garments, clips, primary and secondary graph, frames.");
+    }
+
+    @Override
+    protected String usage() {
+        return "--workspace DIR [--json]";
+    }
+
+    @Override
+    protected int run(Project project, Args args, PrintStream out, PrintStream err) {
+        Map<String, Object> stats = stats(project);
+        if (args.flag("json")) {
+            JsonOutput.print(out, stats);
+        } else {
+            print(out, "", stats);
+        }
+        return 0;
+    }
+
+    /** The stats object; keys are part of the CLI contract. */
+    public static Map<String, Object> stats(Project project) {
+        ProjectSummary s = project.summary();
+        PrimaryGraph graph = project.primaryGraph();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("formatVersion", s.formatVersion());
+        m.put("name", s.name());
+        m.put("folder", project.folder().toString());
+        m.put("character", s.character());
+        Map<String, Object> garments = new LinkedHashMap<>();
+        garments.put("count", s.garments().size());
+        garments.put("names", s.garments());
+        m.put("garments", garments);
+        Map<String, Object> primary = new LinkedHashMap<>();
+        primary.put("nodes", s.primaryNodes());
+        primary.put("edges", s.primaryEdges());
+        primary.put("clips", s.clipNames().size());
+        primary.put("clipNames", s.clipNames());
+        primary.put("transitions", s.primaryTransitions());
+        primary.put("stronglyConnected", graph.isStronglyConnected());
+        primary.put("pruned", graph.prunedNodes());
+        m.put("primary", primary);
+        Map<String, Object> secondary = new LinkedHashMap<>();
+        secondary.put("states", s.secondaryStates());
+        secondary.put("transitions", s.secondaryTransitions());
+        secondary.put("deadEnds", s.deadEnds());
+        secondary.put("merges", s.merges());
+        secondary.put("queuedMerges", s.queuedMerges());
+        m.put("secondary", secondary);
+        Map<String, Object> frames = new LinkedHashMap<>();
+        frames.put("stored", s.framesStored());
+        frames.put("bytes", s.frameBytes());
+        m.put("frames", frames);
+        Map<String, Object> databases = new LinkedHashMap<>();
+        databases.put("count", s.databases());
+        m.put("databases", databases);
+        return m;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void print(PrintStream out, String indent, Map<String, Object> m) {
+        for (Map.Entry<String, Object> e : m.entrySet()) {
+            if (e.getValue() instanceof Map<?, ?> child) {
+                out.println(indent + e.getKey() + ":");
+                print(out, indent + "  ", (Map<String, Object>) child);
+            } else {
+                out.println(indent + e.getKey() + ": " + e.getValue());
+            }
+        }
+    }
+}

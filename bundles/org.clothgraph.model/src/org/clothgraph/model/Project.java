@@ -1,0 +1,557 @@
+package org.clothgraph.model;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.clothgraph.model.frames.FrameStore;
+import org.clothgraph.model.internal.Database;
+import org.clothgraph.model.internal.ProjectChecker;
+import org.clothgraph.model.internal.SqlWork;
+import org.eclipse.core.commands.operations.IUndoContext;
+import org.eclipse.core.commands.operations.ObjectUndoContext;
+import org.eclipse.core.runtime.IProgressMonitor;
+
+/**
+ * An open ClothGraph project folder. Every read and write goes through one lock and one SQLite
+ * connection; every committed write is announced once to the {@link ModelChangeListener}s, so a
+ * background job may write while views read.
+ */
+public final class Project implements AutoCloseable {
+    private final Path folder;
+    private final Database db;
+    private final FrameStore frames;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final List<ModelChangeListener> listeners = new CopyOnWriteArrayList<>();
+    private final EnumSet<Aspect> pending = EnumSet.noneOf(Aspect.class);
+    private final Secondary secondary;
+    private final IUndoContext undoContext;
+    private int depth;
+    private boolean closed;
+
+    private Project(Path folder, Database db) {
+        this.folder = folder;
+        this.db = db;
+        this.frames = new FrameStore(this, folder.resolve(ProjectFormat.FRAMES_FOLDER));
+        this.secondary = new Secondary(this);
+        this.undoContext = new ObjectUndoContext(this, "ClothGraph project " + folder.getFileName());
+    }
+
+    /** Creates a new, empty project in {@code folder}, which must not already hold one. */
+    public static Project create(Path folder, String name) {
+        Path dbFile = folder.resolve(ProjectFormat.DATABASE_FILE);
+        if (Files.exists(dbFile)) {
+            throw new InvalidInputException(dbFile, null, "a project already exists here; open it or choose another folder");
+        }
+        try {
+            Files.createDirectories(folder);
+            for (String sub : new String[] { ProjectFormat.FRAMES_FOLDER, ProjectFormat.MOTIONS_FOLDER,
+                    ProjectFormat.GARMENTS_FOLDER, ProjectFormat.CHARACTER_FOLDER, ProjectFormat.DATABASES_FOLDER }) {
+                Files.createDirectories(folder.resolve(sub));
+            }
+            return new Project(folder, Database.create(dbFile, name));
+        } catch (IOException | SQLException e) {
+            throw new StorageException("cannot create project in " + folder + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Opens an existing project; a missing, truncated, corrupt or newer-format project is refused untouched. */
+    public static Project open(Path folder) {
+        if (!Files.isDirectory(folder)) {
+            throw new InvalidInputException(folder, null, "no such project folder");
+        }
+        return new Project(folder, Database.open(folder.resolve(ProjectFormat.DATABASE_FILE)));
+    }
+
+    public static boolean isProject(Path folder) {
+        return Files.isRegularFile(folder.resolve(ProjectFormat.DATABASE_FILE));
+    }
+
+    public Path folder() {
+        return folder;
+    }
+
+    /** The undo context of this project's edits in the operation history. */
+    public IUndoContext undoContext() {
+        return undoContext;
+    }
+
+    public FrameStore frames() {
+        return frames;
+    }
+
+    /** The secondary cloth graph: states, transitions, merges and the expansion queue. */
+    public Secondary secondary() {
+        return secondary;
+    }
+
+    public void addModelChangeListener(ModelChangeListener l) {
+        listeners.add(l);
+    }
+
+    public void removeModelChangeListener(ModelChangeListener l) {
+        listeners.remove(l);
+    }
+
+    // ---- transactions -------------------------------------------------------------------------
+
+    /** Runs a read under the project lock. */
+    public <T> T read(SqlWork<T> work) {
+        lock.lock();
+        try {
+            ensureOpen();
+            return work.run(db.connection());
+        } catch (SQLException e) {
+            throw new StorageException("reading " + db.file() + " failed: " + e.getMessage(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Runs a write in a transaction; nested writes join the outermost one. Listeners hear of the
+     * change once, after the outermost commit; a failure rolls everything back.
+     */
+    public <T> T write(Set<Aspect> aspects, SqlWork<T> work) {
+        lock.lock();
+        ModelChange change = null;
+        try {
+            ensureOpen();
+            depth++;
+            boolean ok = false;
+            try {
+                T result = work.run(db.connection());
+                pending.addAll(aspects);
+                ok = true;
+                return result;
+            } finally {
+                depth--;
+                if (depth == 0) {
+                    change = finish(ok);
+                }
+            }
+        } catch (SQLException e) {
+            throw new StorageException("writing " + db.file() + " failed: " + e.getMessage(), e);
+        } finally {
+            lock.unlock();
+            if (change != null) {
+                for (ModelChangeListener l : listeners) {
+                    l.modelChanged(change);
+                }
+            }
+        }
+    }
+
+    /** Groups several writes into one transaction and one change notification. */
+    public void batch(Runnable writes) {
+        write(Set.of(), c -> {
+            writes.run();
+            return null;
+        });
+    }
+
+    private ModelChange finish(boolean ok) throws SQLException {
+        Connection c = db.connection();
+        if (!ok) {
+            c.rollback();
+            pending.clear();
+            return null;
+        }
+        c.commit();
+        if (pending.isEmpty()) {
+            return null;
+        }
+        ModelChange change = new ModelChange(this, pending);
+        pending.clear();
+        return change;
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("project " + folder + " is closed");
+        }
+    }
+
+    // ---- metadata and settings ----------------------------------------------------------------
+
+    public String name() {
+        return meta("name").orElse(folder.getFileName().toString());
+    }
+
+    public void setName(String name) {
+        if (name == null || name.isBlank()) {
+            throw new InvalidInputException("project", "name", "a project name must not be empty");
+        }
+        write(Set.of(Aspect.PROJECT), c -> putMeta(c, "name", name.strip()));
+    }
+
+    public int formatVersion() {
+        return meta("formatVersion").map(Integer::parseInt).orElse(ProjectFormat.VERSION);
+    }
+
+    private Optional<String> meta(String key) {
+        return read(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT value FROM meta WHERE key = ?")) {
+                p.setString(1, key);
+                try (ResultSet r = p.executeQuery()) {
+                    return r.next() ? Optional.of(r.getString(1)) : Optional.<String>empty();
+                }
+            }
+        });
+    }
+
+    private static Void putMeta(Connection c, String key, String value) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)")) {
+            p.setString(1, key);
+            p.setString(2, value);
+            p.executeUpdate();
+        }
+        return null;
+    }
+
+    /** A setting of a scope such as "simulator" or "motiongraph"; empty when unset. */
+    public Optional<String> setting(String scope, String key) {
+        return read(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT value FROM setting WHERE scope = ? AND key = ?")) {
+                p.setString(1, scope);
+                p.setString(2, key);
+                try (ResultSet r = p.executeQuery()) {
+                    return r.next() ? Optional.of(r.getString(1)) : Optional.<String>empty();
+                }
+            }
+        });
+    }
+
+    /** Sets (or with a null value removes) a setting. */
+    public void setSetting(String scope, String key, String value) {
+        write(Set.of(Aspect.SETTINGS), c -> {
+            String sql = value == null ? "DELETE FROM setting WHERE scope = ? AND key = ?"
+                    : "INSERT OR REPLACE INTO setting(scope, key, value) VALUES (?, ?, ?)";
+            try (PreparedStatement p = c.prepareStatement(sql)) {
+                p.setString(1, scope);
+                p.setString(2, key);
+                if (value != null) {
+                    p.setString(3, value);
+                }
+                p.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    public Map<String, String> settings(String scope) {
+        return read(c -> {
+            Map<String, String> m = new LinkedHashMap<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT key, value FROM setting WHERE scope = ? ORDER BY key")) {
+                p.setString(1, scope);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        m.put(r.getString(1), r.getString(2));
+                    }
+                }
+            }
+            return Collections.unmodifiableMap(m);
+        });
+    }
+
+    // ---- character, garments, clips -------------------------------------------------------------
+
+    public Optional<CharacterInfo> character() {
+        return read(c -> {
+            try (Statement s = c.createStatement();
+                    ResultSet r = s.executeQuery("SELECT name, skeleton_file, body_file, joints, height FROM character")) {
+                return r.next() ? Optional.of(new CharacterInfo(r.getString(1), r.getString(2), r.getString(3),
+                        r.getInt(4), r.getDouble(5))) : Optional.<CharacterInfo>empty();
+            }
+        });
+    }
+
+    public void setCharacter(CharacterInfo ch) {
+        write(Set.of(Aspect.CHARACTER), c -> {
+            try (PreparedStatement p = c.prepareStatement("INSERT OR REPLACE INTO character"
+                    + "(id, name, skeleton_file, body_file, joints, height) VALUES (1, ?, ?, ?, ?, ?)")) {
+                p.setString(1, ch.name());
+                p.setString(2, ch.skeletonFile());
+                p.setString(3, ch.bodyFile());
+                p.setInt(4, ch.joints());
+                p.setDouble(5, ch.heightMetres());
+                p.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    public List<GarmentInfo> garments() {
+        return read(c -> {
+            List<GarmentInfo> out = new ArrayList<>();
+            try (Statement s = c.createStatement();
+                    ResultSet r = s.executeQuery("SELECT id, name, mesh_file, material, vertex_count FROM garment ORDER BY id");
+                    PreparedStatement g = c.prepareStatement("SELECT name, vertices FROM vertex_group WHERE garment_id = ?"
+                            + " ORDER BY name")) {
+                while (r.next()) {
+                    Map<String, int[]> groups = new HashMap<>();
+                    g.setLong(1, r.getLong(1));
+                    try (ResultSet gr = g.executeQuery()) {
+                        while (gr.next()) {
+                            groups.put(gr.getString(1), Blobs.toInts(gr.getBytes(2)));
+                        }
+                    }
+                    out.add(new GarmentInfo(r.getLong(1), r.getString(2), r.getString(3), r.getString(4), r.getInt(5),
+                            groups));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** Adds a garment and returns its id. */
+    public long addGarment(GarmentInfo garment) {
+        return write(Set.of(Aspect.GARMENTS), c -> {
+            long id;
+            try (PreparedStatement p = c.prepareStatement(
+                    "INSERT INTO garment(name, mesh_file, material, vertex_count) VALUES (?, ?, ?, ?)",
+                    Statement.RETURN_GENERATED_KEYS)) {
+                p.setString(1, garment.name());
+                p.setString(2, garment.meshFile());
+                p.setString(3, garment.materialJson());
+                p.setInt(4, garment.vertexCount());
+                p.executeUpdate();
+                id = generatedKey(p);
+            }
+            try (PreparedStatement p = c.prepareStatement(
+                    "INSERT INTO vertex_group(garment_id, name, vertices) VALUES (?, ?, ?)")) {
+                for (Map.Entry<String, int[]> e : garment.vertexGroups().entrySet()) {
+                    p.setLong(1, id);
+                    p.setString(2, e.getKey());
+                    p.setBytes(3, Blobs.fromInts(e.getValue()));
+                    p.executeUpdate();
+                }
+            }
+            return id;
+        });
+    }
+
+    public List<ClipInfo> clips() {
+        return read(c -> {
+            List<ClipInfo> out = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
+                    "SELECT id, name, file, fps, frame_count, excluded FROM clip ORDER BY id")) {
+                while (r.next()) {
+                    out.add(new ClipInfo(r.getLong(1), r.getString(2), r.getString(3), r.getDouble(4), r.getInt(5),
+                            r.getInt(6) != 0));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** Adds a clip (its file already written under motions/) and returns its id. */
+    public long addClip(String name, String file, double fps, int frameCount) {
+        return write(Set.of(Aspect.CLIPS), c -> {
+            try (PreparedStatement p = c.prepareStatement(
+                    "INSERT INTO clip(name, file, fps, frame_count) VALUES (?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+                p.setString(1, name);
+                p.setString(2, file);
+                p.setDouble(3, fps);
+                p.setInt(4, frameCount);
+                p.executeUpdate();
+                return generatedKey(p);
+            } catch (SQLException e) {
+                if (e.getMessage() != null && e.getMessage().contains("UNIQUE")) {
+                    throw new InvalidInputException(file, "name", "a clip named '" + name + "' already exists");
+                }
+                throw e;
+            }
+        });
+    }
+
+    public void renameClip(long clipId, String newName) {
+        updateClip(clipId, "name", newName);
+    }
+
+    public void setClipExcluded(long clipId, boolean excluded) {
+        updateClip(clipId, "excluded", excluded ? 1 : 0);
+    }
+
+    private void updateClip(long clipId, String column, Object value) {
+        write(Set.of(Aspect.CLIPS), c -> {
+            try (PreparedStatement p = c.prepareStatement("UPDATE clip SET " + column + " = ? WHERE id = ?")) {
+                p.setObject(1, value);
+                p.setLong(2, clipId);
+                if (p.executeUpdate() != 1) {
+                    throw new InvalidInputException("project", "clip " + clipId, "no such clip");
+                }
+            }
+            return null;
+        });
+    }
+
+    // ---- primary graph ----------------------------------------------------------------------------
+
+    public PrimaryGraph primaryGraph() {
+        return read(c -> {
+            List<PrimaryNode> nodes = new ArrayList<>();
+            List<PrimaryEdge> edges = new ArrayList<>();
+            try (Statement s = c.createStatement()) {
+                try (ResultSet r = s.executeQuery("SELECT id, clip_id, frame FROM primary_node ORDER BY id")) {
+                    while (r.next()) {
+                        nodes.add(new PrimaryNode(r.getLong(1), r.getLong(2), r.getInt(3)));
+                    }
+                }
+                try (ResultSet r = s.executeQuery("SELECT id, src, dst, kind, distance FROM primary_edge ORDER BY id")) {
+                    while (r.next()) {
+                        edges.add(new PrimaryEdge(r.getLong(1), r.getLong(2), r.getLong(3),
+                                PrimaryEdge.Kind.valueOf(r.getString(4)), r.getDouble(5)));
+                    }
+                }
+            }
+            int pruned = meta("primary.prunedNodes").map(Integer::parseInt).orElse(0);
+            return new PrimaryGraph(nodes, edges, pruned, meta("primary.pruneReport").orElse(""));
+        });
+    }
+
+    /**
+     * Replaces the primary graph. Node and edge ids are kept as given. Refused while a secondary
+     * graph depends on the current one.
+     */
+    public void replacePrimaryGraph(PrimaryGraph graph) {
+        write(Set.of(Aspect.PRIMARY_GRAPH), c -> {
+            try (Statement s = c.createStatement()) {
+                try (ResultSet r = s.executeQuery("SELECT COUNT(*) FROM cloth_state")) {
+                    if (r.next() && r.getLong(1) > 0) {
+                        throw new InvalidInputException("project", "secondary graph",
+                                "the secondary cloth graph depends on the primary graph; clear it before rebuilding");
+                    }
+                }
+                s.executeUpdate("DELETE FROM primary_edge");
+                s.executeUpdate("DELETE FROM primary_node");
+            }
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO primary_node(id, clip_id, frame) VALUES (?, ?, ?)")) {
+                for (PrimaryNode n : graph.nodes()) {
+                    p.setLong(1, n.id());
+                    p.setLong(2, n.clipId());
+                    p.setInt(3, n.frame());
+                    p.addBatch();
+                }
+                p.executeBatch();
+            }
+            try (PreparedStatement p = c.prepareStatement(
+                    "INSERT INTO primary_edge(id, src, dst, kind, distance) VALUES (?, ?, ?, ?, ?)")) {
+                for (PrimaryEdge e : graph.edges()) {
+                    p.setLong(1, e.id());
+                    p.setLong(2, e.from());
+                    p.setLong(3, e.to());
+                    p.setString(4, e.kind().name());
+                    p.setDouble(5, e.distance());
+                    p.addBatch();
+                }
+                p.executeBatch();
+            }
+            putMeta(c, "primary.prunedNodes", Integer.toString(graph.prunedNodes()));
+            putMeta(c, "primary.pruneReport", graph.pruneReport());
+            return null;
+        });
+    }
+
+    // ---- compressed databases ---------------------------------------------------------------------
+
+    public List<CompressedDatabaseInfo> databases() {
+        return read(c -> {
+            List<CompressedDatabaseInfo> out = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
+                    "SELECT id, name, file, basis_vectors, bytes FROM compressed_db ORDER BY id")) {
+                while (r.next()) {
+                    out.add(new CompressedDatabaseInfo(r.getLong(1), r.getString(2), r.getString(3), r.getInt(4),
+                            r.getLong(5)));
+                }
+            }
+            return out;
+        });
+    }
+
+    // ---- summary and check -------------------------------------------------------------------------
+
+    public ProjectSummary summary() {
+        return read(c -> {
+            List<String> clipNames = new ArrayList<>();
+            for (ClipInfo clip : clips()) {
+                clipNames.add(clip.name());
+            }
+            List<String> garmentNames = new ArrayList<>();
+            for (GarmentInfo g : garments()) {
+                garmentNames.add(g.name());
+            }
+            return new ProjectSummary(formatVersion(), name(), character().map(CharacterInfo::name).orElse(null),
+                    garmentNames, clipNames,
+                    (int) count(c, "SELECT COUNT(*) FROM primary_node"),
+                    (int) count(c, "SELECT COUNT(*) FROM primary_edge"),
+                    (int) count(c, "SELECT COUNT(*) FROM primary_edge WHERE kind = 'TRANSITION'"),
+                    (int) count(c, "SELECT COUNT(*) FROM cloth_state"),
+                    (int) count(c, "SELECT COUNT(*) FROM cloth_transition"),
+                    (int) count(c, Secondary.DEAD_END_COUNT),
+                    (int) count(c, "SELECT COUNT(*) FROM merge_record"),
+                    (int) count(c, "SELECT COUNT(*) FROM merge_record WHERE queued = 1"),
+                    count(c, "SELECT COUNT(*) FROM frame"),
+                    frames.bytes(),
+                    (int) count(c, "SELECT COUNT(*) FROM compressed_db"));
+        });
+    }
+
+    /** Verifies every invariant of the stored project: referential integrity, files, frame checksums, dead ends. */
+    public CheckReport check(IProgressMonitor monitor) {
+        return new ProjectChecker(this).run(monitor);
+    }
+
+    static long count(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
+            return r.next() ? r.getLong(1) : 0;
+        }
+    }
+
+    static long generatedKey(Statement s) throws SQLException {
+        try (ResultSet k = s.getGeneratedKeys()) {
+            if (!k.next()) {
+                throw new SQLException("no generated key");
+            }
+            return k.getLong(1);
+        }
+    }
+
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            frames.close();
+            db.close();
+        } catch (SQLException e) {
+            throw new StorageException("closing " + db.file() + " failed: " + e.getMessage(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Project[" + folder + "]";
+    }
+}

@@ -1,0 +1,53 @@
+package org.clothgraph.model.internal;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/** The SQLite schema of format version 1: graph and metadata; bulk cloth frames live in the frame store. */
+public final class Schema {
+    private static final String[] TABLES = {
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        "CREATE TABLE character (id INTEGER PRIMARY KEY CHECK (id = 1), name TEXT NOT NULL, skeleton_file TEXT NOT NULL,"
+            + " body_file TEXT, joints INTEGER NOT NULL, height REAL NOT NULL)",
+        "CREATE TABLE garment (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, mesh_file TEXT NOT NULL,"
+            + " material TEXT NOT NULL, vertex_count INTEGER NOT NULL)",
+        "CREATE TABLE vertex_group (garment_id INTEGER NOT NULL REFERENCES garment(id) ON DELETE CASCADE,"
+            + " name TEXT NOT NULL, vertices BLOB NOT NULL, PRIMARY KEY (garment_id, name))",
+        "CREATE TABLE clip (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, file TEXT NOT NULL, fps REAL NOT NULL,"
+            + " frame_count INTEGER NOT NULL, excluded INTEGER NOT NULL DEFAULT 0)",
+        "CREATE TABLE primary_node (id INTEGER PRIMARY KEY, clip_id INTEGER NOT NULL REFERENCES clip(id),"
+            + " frame INTEGER NOT NULL)",
+        "CREATE TABLE primary_edge (id INTEGER PRIMARY KEY, src INTEGER NOT NULL REFERENCES primary_node(id),"
+            + " dst INTEGER NOT NULL REFERENCES primary_node(id), kind TEXT NOT NULL CHECK (kind IN ('CLIP','TRANSITION')),"
+            + " distance REAL NOT NULL)",
+        "CREATE TABLE frame (id INTEGER PRIMARY KEY, segment INTEGER NOT NULL, offset INTEGER NOT NULL,"
+            + " vertex_count INTEGER NOT NULL, crc INTEGER NOT NULL)",
+        "CREATE TABLE cloth_state (id INTEGER PRIMARY KEY, garment_id INTEGER NOT NULL REFERENCES garment(id),"
+            + " primary_node INTEGER NOT NULL REFERENCES primary_node(id), frame_id INTEGER NOT NULL REFERENCES frame(id),"
+            + " classes TEXT NOT NULL DEFAULT '')",
+        "CREATE TABLE cloth_transition (id INTEGER PRIMARY KEY, src INTEGER NOT NULL REFERENCES cloth_state(id),"
+            + " dst INTEGER NOT NULL REFERENCES cloth_state(id), primary_edge INTEGER NOT NULL REFERENCES primary_edge(id),"
+            + " merged INTEGER NOT NULL DEFAULT 0)",
+        "CREATE TABLE merge_record (id INTEGER PRIMARY KEY, transition_id INTEGER NOT NULL REFERENCES cloth_transition(id),"
+            + " dead_end_state INTEGER REFERENCES cloth_state(id), error REAL NOT NULL, queued INTEGER NOT NULL DEFAULT 1)",
+        "CREATE TABLE setting (scope TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (scope, key))",
+        "CREATE TABLE compressed_db (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, file TEXT NOT NULL,"
+            + " basis_vectors INTEGER NOT NULL, bytes INTEGER NOT NULL)",
+        "CREATE INDEX primary_edge_src ON primary_edge(src)",
+        "CREATE INDEX cloth_transition_src ON cloth_transition(src)",
+        "CREATE INDEX cloth_state_node ON cloth_state(primary_node)",
+        "CREATE INDEX merge_queue ON merge_record(queued, error)",
+    };
+
+    private Schema() {
+    }
+
+    public static void create(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            for (String sql : TABLES) {
+                s.executeUpdate(sql);
+            }
+        }
+    }
+}

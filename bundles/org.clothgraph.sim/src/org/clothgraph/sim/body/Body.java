@@ -1,0 +1,51 @@
+package org.clothgraph.sim.body;
+
+import java.util.List;
+
+/**
+ * A posed collision body: a fixed, ordered list of capsules in world space. Capsule names are part of
+ * the contract with classifiers and garment generators: "head", "neck", "chest", "pelvis",
+ * "upperarm_l", "forearm_l", ... (missing names make those consumers fall back to defaults).
+ */
+public record Body(List<Capsule> capsules) {
+
+    public Body {
+        capsules = List.copyOf(capsules);
+    }
+
+    public int size() {
+        return capsules.size();
+    }
+
+    public Capsule capsule(int i) {
+        return capsules.get(i);
+    }
+
+    /** The first capsule with that name, or null. */
+    public Capsule find(String name) {
+        for (Capsule c : capsules) {
+            if (c.name().equals(name)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Smallest signed distance over all capsules (negative = inside the body). */
+    public double signedDistance(double x, double y, double z) {
+        double best = Double.POSITIVE_INFINITY;
+        for (Capsule c : capsules) {
+            best = Math.min(best, c.signedDistance(x, y, z));
+        }
+        return best;
+    }
+
+    /** Largest penetration depth (metres, >= 0) of any of the given xyz-interleaved points. */
+    public double maxPenetration(float[] xyz) {
+        double worst = 0;
+        for (int i = 0; i < xyz.length; i += 3) {
+            worst = Math.max(worst, -signedDistance(xyz[i], xyz[i + 1], xyz[i + 2]));
+        }
+        return worst;
+    }
+}
