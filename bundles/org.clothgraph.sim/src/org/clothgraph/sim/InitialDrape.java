@@ -39,11 +39,10 @@ public final class InitialDrape {
         ClothState settled;
         try (XpbdSolver solver = new XpbdSolver(mesh, material.withDamping(Math.max(4, material.damping())), relax)) {
             solver.setState(start);
+            solver.setQuasiStatic(true);
             for (int f = 0; f < frames; f++) {
                 solver.advanceFrame(still, time, 1 / 30.0, f, loop, System.nanoTime());
-                if (f < frames / 2) {
-                    solver.stop(); // quasi-static relaxation first, then free settling
-                }
+                solver.setQuasiStatic(f + 1 < frames / 2); // quasi-static relaxation first, then free settling
                 loop.split(1);
             }
             settled = solver.state();

@@ -67,6 +67,7 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
         out.writeDouble(material.damping());
         out.writeDouble(material.friction());
         out.writeDouble(material.thickness());
+        out.writeDouble(material.airDrag());
         SimulationSettings s = settings;
         out.writeInt(s.substeps());
         out.writeInt(s.maxSubsteps());
@@ -110,7 +111,7 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
             }
             ClothMesh mesh = new ClothMesh(name, rest, uv, tris, groups);
             Material m = new Material(in.readUTF(), in.readDouble(), in.readDouble(), in.readDouble(),
-                    in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble());
+                    in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble());
             SimulationSettings s = new SimulationSettings(in.readInt(), in.readInt(), in.readDouble(),
                     in.readDouble(), in.readDouble(), in.readBoolean(), in.readInt(), in.readInt(), in.readDouble(),
                     in.readDouble(), in.readDouble());

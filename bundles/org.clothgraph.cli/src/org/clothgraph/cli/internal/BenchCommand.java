@@ -22,6 +22,7 @@ public final class BenchCommand extends Command {
         option(Option.value("frames", "N", "frames to write (framestore; default 2000)"));
         option(Option.value("vertices", "N", "vertices per frame (framestore; default 30000)"));
         option(Option.value("reads", "N", "random frames read back and verified (framestore; default 200)"));
+        option(Option.flag("cold", "drop the OS page cache before reading (needs root) so reads come from disk"));
         option(Option.value("dir", "DIR", "scratch folder (default: a temporary folder, deleted afterwards)"));
         option(Option.flag("json", "machine-readable output"));
     }
@@ -57,8 +58,9 @@ public final class BenchCommand extends Command {
         int reads = args.intValue("reads", 200, 0, 10_000_000);
         Path scratch = scratch(args);
         try {
+            boolean cold = args.flag("cold");
             FrameStoreBenchmark.Result r = FrameStoreBenchmark.run(scratch.resolve("project"), frames, vertices, reads,
-                    new ConsoleProgressMonitor(err).cancelOnShutdown());
+                    () -> cold && dropPageCache(err), new ConsoleProgressMonitor(err).cancelOnShutdown());
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("benchmark", "framestore");
             m.put("frames", r.frames());
@@ -71,7 +73,8 @@ public final class BenchCommand extends Command {
             m.put("framesVerified", r.verified());
             m.put("readSeconds", round(r.readSeconds()));
             m.put("readMBps", round(r.readMBps()));
-            m.put("readNote", "random reads just after writing: served largely from the OS page cache");
+            m.put("readCache", r.coldRead() ? "dropped before reading (reads from disk)"
+                    : "warm (reads just after writing, largely from the OS page cache; --cold to drop it)");
             m.put("peakHeapMB", round(r.peakHeapBytes() / 1e6));
             m.put("maxHeapMB", round(Runtime.getRuntime().maxMemory() / 1e6));
             m.put("peakHeapFractionOfData", round((double) r.peakHeapBytes() / r.dataBytes()));
@@ -84,6 +87,17 @@ public final class BenchCommand extends Command {
             if (args.value("dir").isEmpty()) {
                 delete(scratch);
             }
+        }
+    }
+
+    /** Empties the Linux page cache (root only); false when that is not possible here. */
+    private static boolean dropPageCache(PrintStream err) {
+        try {
+            Files.writeString(Path.of("/proc/sys/vm/drop_caches"), "3\n");
+            return true;
+        } catch (IOException | SecurityException e) {
+            err.println("bench: cannot drop the page cache (" + e.getMessage() + "); reads stay warm");
+            return false;
         }
     }
 

@@ -5,6 +5,7 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
 
 import org.clothgraph.model.Project;
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -19,13 +20,22 @@ public final class FrameStoreBenchmark {
 
     /** Measured numbers; read throughput is through the OS page cache (files were just written). */
     public record Result(int frames, int vertices, long bytes, double writeSeconds, double writeMBps, int framesRead,
-            double readSeconds, double readMBps, int verified, long peakHeapBytes, long dataBytes) {
+            double readSeconds, double readMBps, int verified, long peakHeapBytes, long dataBytes, boolean coldRead) {
     }
 
     private FrameStoreBenchmark() {
     }
 
     public static Result run(Path folder, int frames, int vertices, int reads, IProgressMonitor monitor) {
+        return run(folder, frames, vertices, reads, () -> false, monitor);
+    }
+
+    /**
+     * @param betweenPhases runs after writing, before reading; returns true when it emptied the OS page
+     *            cache so the reads come from disk
+     */
+    public static Result run(Path folder, int frames, int vertices, int reads, BooleanSupplier betweenPhases,
+            IProgressMonitor monitor) {
         SubMonitor sub = SubMonitor.convert(monitor, "Frame store benchmark", frames + reads);
         resetPeaks();
         float[] p = new float[vertices * 3];
@@ -50,6 +60,7 @@ public final class FrameStoreBenchmark {
             }
             double writeSeconds = (System.nanoTime() - t0) / 1e9;
             long bytes = project.frames().bytes();
+            boolean cold = betweenPhases.getAsBoolean();
             SplittableRandom pick = new SplittableRandom(42);
             float[] ep = new float[p.length];
             float[] ev = new float[v.length];
@@ -67,7 +78,8 @@ public final class FrameStoreBenchmark {
             double readSeconds = (System.nanoTime() - t1) / 1e9;
             long readBytes = (long) reads * FrameRecordFormat.recordBytes(vertices);
             return new Result(frames, vertices, bytes, writeSeconds, bytes / 1e6 / writeSeconds, reads, readSeconds,
-                    readBytes / 1e6 / readSeconds, verified, peakHeap(), (long) frames * FrameRecordFormat.payloadBytes(vertices));
+                    readBytes / 1e6 / readSeconds, verified, peakHeap(), (long) frames * FrameRecordFormat.payloadBytes(vertices),
+                    cold);
         }
     }
 

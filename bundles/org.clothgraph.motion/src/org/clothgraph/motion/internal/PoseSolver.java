@@ -51,7 +51,9 @@ public final class PoseSolver {
         Vec3 d = target.sub(hip);
         double dist = Math.max(0.05, Math.min(REACH, d.length()));
         Vec3 u = d.length() < 1e-9 ? new Vec3(0, -1, 0) : d.normalized();
-        Vec3 fwd = root.rotate(new Vec3(0, 0, 1)).add(Quat.rotY(p.footYaw[s]).rotate(new Vec3(0, 0, 1))).normalized();
+        // knees point where the body faces; a planted foot's heading also counts (pole flips are avoided in flips)
+        Vec3 fwd = root.rotate(new Vec3(0, 0, 1));
+        if (p.planted[s]) fwd = fwd.add(Quat.rotY(p.footYaw[s]).rotate(new Vec3(0, 0, 1))).normalized();
         Vec3 n = fwd.sub(u.scale(fwd.dot(u)));
         if (n.length() < 1e-6) n = root.rotate(new Vec3(0, 0, 1)).sub(u.scale(root.rotate(new Vec3(0, 0, 1)).dot(u)));
         n = n.normalized();

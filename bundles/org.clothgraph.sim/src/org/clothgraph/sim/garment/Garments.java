@@ -39,9 +39,9 @@ public final class Garments {
                 {0.60, 0.31 * sx, 0.27, 0.0},
                 {0.95, 0.26 * sx, 0.21, 0.0},
                 {1.12, 0.235 * sx, 0.19, 0.0},
-                {1.30, 0.24 * sx, 0.185, 0.0},
-                {1.43, 0.235 * sx, 0.16, 0.0},
-                {1.50 + hy * 0.2, 0.17 * sx, 0.13, 0.0},
+                {1.30, 0.25 * sx, 0.185, 0.0},
+                {1.45, 0.25 * sx, 0.16, 0.0},
+                {1.515 + hy * 0.2, 0.17 * sx, 0.13, 0.0},
                 {1.53 + hy, 0.095, 0.09, 0.0},
                 {1.565 + hy, 0.13, 0.135, -0.005},
                 {1.66 + hy, 0.135, 0.145, -0.01},
@@ -55,7 +55,7 @@ public final class Garments {
         List<Integer> cuffs = new ArrayList<>();
         for (int side = 0; side < 2; side++) {
             int center = side == 0 ? 0 : tube.cols / 2;
-            int r0 = tube.rowAtOrAbove(1.21), r1 = tube.rowAtOrBelow(1.41);
+            int r0 = tube.rowAtOrBelow(1.19), r1 = tube.rowAtOrAbove(1.45);
             int hw = Math.max(1, (int) Math.round(0.10 / (tube.rx[r0] * 2 * Math.PI / tube.cols)));
             tube.cut(r0, r1, center, hw);
             int[][] loop = tube.holeLoop(r0, r1, center, hw);
@@ -153,13 +153,13 @@ public final class Garments {
         int pantsEnd = b.count();
         // vest: outer layer
         double[][] vprof = {{0.84, 0.255 * sx, 0.198, 0}, {0.95, 0.25 * sx, 0.195, 0}, {1.15, 0.245 * sx, 0.195, 0},
-                {1.30, 0.245 * sx, 0.19, 0}, {1.43, 0.24 * sx, 0.165, 0}, {1.50, 0.175 * sx, 0.135, 0},
+                {1.30, 0.25 * sx, 0.19, 0}, {1.45, 0.25 * sx, 0.165, 0}, {1.515, 0.175 * sx, 0.135, 0},
                 {1.53, 0.115, 0.105, 0}};
         Tube vest = new Tube(vprof, h, 0.245 * sx, Double.NaN);
         vest.build(b);
         for (int side = 0; side < 2; side++) {
             int center = side == 0 ? 0 : vest.cols / 2;
-            int r0 = vest.rowAtOrAbove(1.19), r1 = vest.rowAtOrBelow(1.42);
+            int r0 = vest.rowAtOrBelow(1.19), r1 = vest.rowAtOrAbove(1.45);
             int hw = Math.max(1, (int) Math.round(0.10 / (vest.rx[r0] * 2 * Math.PI / vest.cols)));
             vest.cut(r0, r1, center, hw);
         }

@@ -28,6 +28,8 @@ public final class XpbdSolver implements AutoCloseable {
     private final int[] cA, cB;
     private final double[] cRest, cCompl;
     private final int nEdges;
+    private final int[] eA, eB;
+    private final double[] eRest;
     private final int[] tri;
     private final int[] nbrStart, nbr;
     private final Material mat;
@@ -143,6 +145,19 @@ public final class XpbdSolver implements AutoCloseable {
             cRest[c] = dist(x, ba[b], bb[b]);
             cCompl[c] = cRest[c] * cRest[c] / material.bendStiffness();
         }
+        eA = Arrays.copyOf(cA, ne);
+        eB = Arrays.copyOf(cB, ne);
+        eRest = Arrays.copyOf(cRest, ne);
+        // fixed pseudo-random constraint order (no directional bias in the Gauss-Seidel sweep)
+        long seed = 0x9E3779B97F4A7C15L;
+        for (int i = nc - 1; i > 0; i--) {
+            seed = seed * 6364136223846793005L + 1442695040888963407L;
+            int j = (int) ((seed >>> 33) % (i + 1));
+            int ta = cA[i]; cA[i] = cA[j]; cA[j] = ta;
+            int tb = cB[i]; cB[i] = cB[j]; cB[j] = tb;
+            double tr = cRest[i]; cRest[i] = cRest[j]; cRest[j] = tr;
+            double tc = cCompl[i]; cCompl[i] = cCompl[j]; cCompl[j] = tc;
+        }
         // one-ring adjacency (CSR, sorted)
         int[] deg = new int[n + 1];
         for (int e = 0; e < ne; e++) {
@@ -206,6 +221,13 @@ public final class XpbdSolver implements AutoCloseable {
     /** Zeroes all velocities. */
     public void stop() {
         Arrays.fill(v, 0);
+    }
+
+    private boolean quasiStatic;
+
+    /** When set, velocities are zeroed after every substep (pure relaxation, used by the initial drape). */
+    public void setQuasiStatic(boolean on) {
+        quasiStatic = on;
     }
 
     /**
@@ -295,6 +317,7 @@ public final class XpbdSolver implements AutoCloseable {
     private void substep(double h, boolean self) {
         double gx = set.gravityX() * h, gy = set.gravityY() * h, gz = set.gravityZ() * h;
         double damp = Math.max(0, 1 - mat.damping() * h);
+        double drag = mat.airDrag() * h;
         workers.forRange(n, 4096, (chunk, from, to) -> {
             for (int i = from; i < to; i++) {
                 int o = 3 * i;
@@ -304,9 +327,12 @@ public final class XpbdSolver implements AutoCloseable {
                 if (w[i] == 0) {
                     continue;
                 }
-                v[o] = (v[o] + gx) * damp;
-                v[o + 1] = (v[o + 1] + gy) * damp;
-                v[o + 2] = (v[o + 2] + gz) * damp;
+                double vx = v[o] + gx, vy = v[o + 1] + gy, vz = v[o + 2] + gz;
+                // implicit quadratic drag: v' = v / (1 + k |v| h)
+                double f = damp / (1 + drag * Math.sqrt(vx * vx + vy * vy + vz * vz));
+                v[o] = vx * f;
+                v[o + 1] = vy * f;
+                v[o + 2] = vz * f;
                 x[o] += v[o] * h;
                 x[o + 1] += v[o + 1] * h;
                 x[o + 2] += v[o + 2] * h;
@@ -320,7 +346,7 @@ public final class XpbdSolver implements AutoCloseable {
         double inv = 1 / h;
         workers.forRange(n, 4096, (chunk, from, to) -> {
             for (int i = 3 * from; i < 3 * to; i++) {
-                v[i] = (x[i] - xp[i]) * inv;
+                v[i] = quasiStatic ? 0 : (x[i] - xp[i]) * inv;
             }
         });
     }
@@ -411,6 +437,16 @@ public final class XpbdSolver implements AutoCloseable {
                 px += nx * pen;
                 py += ny * pen;
                 pz += nz * pen;
+                // penetration that already existed at the start of the substep (initial overlap, previous
+                // unresolved contact) is removed without turning into velocity: shift the previous position
+                double qx = xp[o] - pcx, qy = xp[o + 1] - pcy, qz = xp[o + 2] - pcz;
+                double prevPen = r - Math.sqrt(qx * qx + qy * qy + qz * qz);
+                if (prevPen > 0) {
+                    double shift = Math.min(prevPen, pen);
+                    xp[o] += nx * shift;
+                    xp[o + 1] += ny * shift;
+                    xp[o + 2] += nz * shift;
+                }
                 if (mu > 0) {
                     double rx = (px - xp[o]) - (cx - pcx), ry = (py - xp[o + 1]) - (cy - pcy),
                             rz = (pz - xp[o + 2]) - (cz - pcz);
@@ -733,8 +769,8 @@ public final class XpbdSolver implements AutoCloseable {
     private void checkStretch(int frame) throws SimulationFailedException {
         double worst = 0;
         for (int e = 0; e < nEdges; e++) {
-            if (cRest[e] > 1e-9) {
-                worst = Math.max(worst, dist(x, cA[e], cB[e]) / cRest[e]);
+            if (eRest[e] > 1e-9) {
+                worst = Math.max(worst, dist(x, eA[e], eB[e]) / eRest[e]);
             }
         }
         if (worst > set.maxStretch()) {
@@ -747,8 +783,8 @@ public final class XpbdSolver implements AutoCloseable {
     public double maxStretchRatio() {
         double worst = 0;
         for (int e = 0; e < nEdges; e++) {
-            if (cRest[e] > 1e-9) {
-                worst = Math.max(worst, dist(x, cA[e], cB[e]) / cRest[e]);
+            if (eRest[e] > 1e-9) {
+                worst = Math.max(worst, dist(x, eA[e], eB[e]) / eRest[e]);
             }
         }
         return worst;

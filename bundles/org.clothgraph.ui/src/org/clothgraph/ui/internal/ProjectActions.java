@@ -18,7 +18,7 @@ import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 
 /** File menu actions on the workbench's project session. */
-final class ProjectActions {
+public final class ProjectActions {
     private final IWorkbenchWindow window;
 
     ProjectActions(IWorkbenchWindow window) {
@@ -50,7 +50,7 @@ final class ProjectActions {
     }
 
     /** Builds the demo project in a job and opens it when done; used by the menu and by tests. */
-    static OperationJob<Project> runDemo(ProjectSession session, Path folder) {
+    public static OperationJob<Project> runDemo(ProjectSession session, Path folder) {
         OperationJob<Project> job = new OperationJob<>("Building demo project", m -> DemoPipeline.run(folder, m));
         job.addJobChangeListener(new JobChangeAdapter() {
             @Override

@@ -1,0 +1,101 @@
+package org.clothgraph.ui.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.clothgraph.model.Project;
+import org.clothgraph.model.jobs.OperationJob;
+import org.clothgraph.model.operations.RenameProjectOperation;
+import org.clothgraph.ui.ClothGraphUi;
+import org.clothgraph.ui.ProjectSession;
+import org.eclipse.core.commands.operations.IOperationHistory;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The real workbench: perspective, project view on a demo project, properties, undo/redo. */
+class WorkbenchShellTest {
+    @TempDir
+    Path dir;
+
+    private final IWorkbench workbench = PlatformUI.getWorkbench();
+
+    @AfterEach
+    void closeProject() {
+        workbench.getService(ProjectSession.class).close();
+    }
+
+    @Test
+    void demoProjectShowsInTheClothGraphPerspective() throws Exception {
+        IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
+        assertEquals(ClothGraphUi.PERSPECTIVE_ID, page.getPerspective().getId());
+        ProjectView view = (ProjectView) page.showView(ClothGraphUi.PROJECT_VIEW_ID);
+        ProjectSession session = workbench.getService(ProjectSession.class);
+        assertNotNull(session, "the session is registered in the workbench context");
+
+        OperationJob<Project> job = ProjectActions.runDemo(session, dir.resolve("demo"));
+        UiTestSupport.joinFamily(OperationJob.FAMILY, 120_000);
+        assertEquals(org.clothgraph.model.jobs.JobSnapshot.State.COMPLETED, job.snapshot().state(),
+                String.valueOf(job.snapshot().message()));
+        Tree tree = view.viewer().getTree();
+        UiTestSupport.waitUntil("the project view to show the demo", 10_000,
+                () -> tree.getItemCount() == 1 && tree.getItem(0).getText().equals("ClothGraph demo"));
+
+        List<String> labels = new ArrayList<>();
+        for (TreeItem item : tree.getItem(0).getItems()) {
+            labels.add(item.getText());
+        }
+        assertTrue(labels.stream().anyMatch(l -> l.startsWith("Character")), labels::toString);
+        assertTrue(labels.stream().anyMatch(l -> l.startsWith("Motion clips")), labels::toString);
+        assertTrue(labels.stream().anyMatch(l -> l.startsWith("Primary motion graph")), labels::toString);
+        assertTrue(labels.stream().anyMatch(l -> l.startsWith("Secondary cloth graph")), labels::toString);
+        assertTrue(labels.stream().anyMatch(l -> l.startsWith("Frame store")), labels::toString);
+
+        // The Properties view follows the selection.
+        IViewPart properties = page.showView(IPageLayout.ID_PROP_SHEET);
+        page.activate(view);
+        Object settings = ((ProjectTreeContentProvider.Root) view.viewer().getInput()).node();
+        view.viewer().setSelection(new StructuredSelection(settings), true);
+        assertNotNull(properties);
+        page.showView(IPageLayout.ID_PROGRESS_VIEW);
+        page.activate(view);
+
+        Path shot = UiTestSupport.screenshot(workbench.getActiveWorkbenchWindow().getShell(), "workbench-demo-project");
+        assertTrue(Files.size(shot) > 10_000, "screenshot written: " + shot);
+    }
+
+    @Test
+    void renameIsUndoneAndRedoneThroughTheWorkbenchHistory() throws Exception {
+        ProjectSession session = workbench.getService(ProjectSession.class);
+        Project project = Project.create(dir.resolve("p"), "before");
+        session.set(project);
+        IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
+        ProjectView view = (ProjectView) page.showView(ClothGraphUi.PROJECT_VIEW_ID);
+        Tree tree = view.viewer().getTree();
+        UiTestSupport.waitUntil("project shown", 10_000, () -> tree.getItemCount() == 1
+                && tree.getItem(0).getText().equals("before"));
+
+        IOperationHistory history = workbench.getOperationSupport().getOperationHistory();
+        history.execute(new RenameProjectOperation(project, "after"), null, null);
+        UiTestSupport.waitUntil("rename shown", 10_000, () -> tree.getItem(0).getText().equals("after"));
+        assertTrue(history.canUndo(project.undoContext()));
+        history.undo(project.undoContext(), null, null);
+        UiTestSupport.waitUntil("undo shown", 10_000, () -> tree.getItem(0).getText().equals("before"));
+        history.redo(project.undoContext(), null, null);
+        UiTestSupport.waitUntil("redo shown", 10_000, () -> tree.getItem(0).getText().equals("after"));
+    }
+}
