@@ -10,6 +10,7 @@ import org.clothgraph.cli.internal.BenchCommand;
 import org.clothgraph.cli.internal.CheckCommand;
 import org.clothgraph.cli.internal.Command;
 import org.clothgraph.cli.internal.DemoCommand;
+import org.clothgraph.cli.internal.MotionCommand;
 import org.clothgraph.cli.internal.StatsCommand;
 import org.clothgraph.cli.internal.UsageException;
 import org.clothgraph.model.InvalidInputException;
@@ -33,7 +34,8 @@ public final class Cli {
     public Cli(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
-        for (Command c : new Command[] { new DemoCommand(), new StatsCommand(), new CheckCommand(), new BenchCommand() }) {
+        for (Command c : new Command[] { new DemoCommand(), new StatsCommand(), new CheckCommand(), new MotionCommand(),
+                new BenchCommand() }) {
             commands.put(c.name(), c);
         }
     }

@@ -469,6 +469,46 @@ public final class Project implements AutoCloseable {
         });
     }
 
+    /** Adds one primary edge (a hand-made transition); its id must be unused. */
+    public void addPrimaryEdge(PrimaryEdge edge) {
+        write(Set.of(Aspect.PRIMARY_GRAPH), c -> {
+            try (PreparedStatement p = c.prepareStatement(
+                    "INSERT INTO primary_edge(id, src, dst, kind, distance) VALUES (?, ?, ?, ?, ?)")) {
+                p.setLong(1, edge.id());
+                p.setLong(2, edge.from());
+                p.setLong(3, edge.to());
+                p.setString(4, edge.kind().name());
+                p.setDouble(5, edge.distance());
+                p.executeUpdate();
+            } catch (SQLException e) {
+                throw new InvalidInputException("primary graph", "edge " + edge.id(),
+                        "cannot add edge " + edge.from() + " -> " + edge.to() + ": " + e.getMessage());
+            }
+            return null;
+        });
+    }
+
+    /** Removes one primary edge; refused while cloth transitions follow it. */
+    public void removePrimaryEdge(long edgeId) {
+        write(Set.of(Aspect.PRIMARY_GRAPH), c -> {
+            try (PreparedStatement p = c.prepareStatement("DELETE FROM primary_edge WHERE id = ?")) {
+                p.setLong(1, edgeId);
+                if (p.executeUpdate() != 1) {
+                    throw new InvalidInputException("primary graph", "edge " + edgeId, "no such edge");
+                }
+            } catch (SQLException e) {
+                throw new InvalidInputException("primary graph", "edge " + edgeId,
+                        "cannot remove the edge while the secondary graph uses it");
+            }
+            return null;
+        });
+    }
+
+    /** An unused primary edge id. */
+    public long nextPrimaryEdgeId() {
+        return read(c -> count(c, "SELECT COALESCE(MAX(id), 0) + 1 FROM primary_edge"));
+    }
+
     // ---- compressed databases ---------------------------------------------------------------------
 
     public List<CompressedDatabaseInfo> databases() {

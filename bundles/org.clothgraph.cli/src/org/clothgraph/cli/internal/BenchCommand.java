@@ -12,14 +12,16 @@ import java.util.stream.Stream;
 
 import org.clothgraph.model.StorageException;
 import org.clothgraph.model.frames.FrameStoreBenchmark;
+import org.clothgraph.motion.graph.MotionGraphBenchmark;
 
 /** {@code bench}: measured performance of one subsystem (numbers, never timed unit tests). */
 public final class BenchCommand extends Command {
-    private static final List<String> SUBJECTS = List.of("framestore");
+    private static final List<String> SUBJECTS = List.of("framestore", "motiongraph");
 
     public BenchCommand() {
         super("bench", "Benchmark a subsystem: " + String.join(", ", SUBJECTS) + ".");
-        option(Option.value("frames", "N", "frames to write (framestore; default 2000)"));
+        option(Option.value("frames", "N", "frames to write (framestore; default 2000) or in the graph (motiongraph;"
+                + " default 3115, the paper's)"));
         option(Option.value("vertices", "N", "vertices per frame (framestore; default 30000)"));
         option(Option.value("reads", "N", "random frames read back and verified (framestore; default 200)"));
         option(Option.flag("cold", "drop the OS page cache before reading (needs root) so reads come from disk"));
@@ -43,13 +45,32 @@ public final class BenchCommand extends Command {
         if (pos.size() != 1 || !SUBJECTS.contains(pos.get(0))) {
             throw new UsageException("name one subject: " + String.join(", ", SUBJECTS));
         }
-        Map<String, Object> result = framestore(args, err);
+        Map<String, Object> result = pos.get(0).equals("framestore") ? framestore(args, err) : motiongraph(args, err);
         if (args.flag("json")) {
             JsonOutput.print(out, result);
         } else {
             result.forEach((k, v) -> out.println(k + ": " + v));
         }
         return 0;
+    }
+
+    private static Map<String, Object> motiongraph(Args args, PrintStream err) {
+        int frames = args.intValue("frames", 3115, 20, 1_000_000);
+        MotionGraphBenchmark.Result r = MotionGraphBenchmark.run(frames, new ConsoleProgressMonitor(err).cancelOnShutdown());
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("benchmark", "motiongraph");
+        m.put("frames", r.frames());
+        m.put("clips", r.clips());
+        m.put("transitions", r.transitions());
+        m.put("stronglyConnected", r.stronglyConnected());
+        m.put("buildSeconds", round(r.buildMillis() / 1000.0));
+        m.put("pointCloudSeconds", round(r.stats().pointCloudMillis() / 1000.0));
+        m.put("distanceSeconds", round(r.stats().distanceMillis() / 1000.0));
+        m.put("minimaSeconds", round(r.stats().minimaMillis() / 1000.0));
+        m.put("blendAndPruneSeconds", round(r.stats().blendAndPruneMillis() / 1000.0));
+        m.put("clipGenerationSeconds", round(r.generateMillis() / 1000.0));
+        m.put("cores", Runtime.getRuntime().availableProcessors());
+        return m;
     }
 
     private static Map<String, Object> framestore(Args args, PrintStream err) {

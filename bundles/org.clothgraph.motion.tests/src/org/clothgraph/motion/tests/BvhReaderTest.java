@@ -93,13 +93,13 @@ class BvhReaderTest {
                 + "End Site\n{\nOFFSET 0 1 0\n}\n}\nMOTION\nFrames: 2\nFrame Time: 0.0333333\n0 0 0 0 0 0\n0 0 0 0 0 0\n";
         assertEquals(2, BvhReader.read("ok.bvh", good, ImportOptions.NATIVE_RATE).frameCount());
         String[][] bad = {
-                {good.replace("0 0 0 0 0 0\n0 0 0 0 0 0\n", "0 0 0 0 0 0\n"), "16"},
+                {good.replace("0 0 0 0 0 0\n0 0 0 0 0 0\n", "0 0 0 0 0 0\n"), "15"},
                 {good.replace("0 0 0 0 0 0\n0 0 0 0 0 0\n", "0 0 0 0 0\n0 0 0 0 0 0\n"), "14"},
                 {good.replace("0 0 0 0 0 0\n0 0 0 0 0 0\n", "0 0 NaN 0 0 0\n0 0 0 0 0 0\n"), "14"},
                 {good.replace("0 0 0 0 0 0\n0 0 0 0 0 0\n", "0 0 Infinity 0 0 0\n0 0 0 0 0 0\n"), "14"},
                 {good.replace("0 0 0 0 0 0\n0 0 0 0 0 0\n", "0 0 1x 0 0 0\n0 0 0 0 0 0\n"), "14"},
                 {good.replace("MOTION", "MOTON"), "11"},
-                {good.replace("Frames: 2", "Frames: 3"), "15"},
+                {good.replace("Frames: 2", "Frames: 3"), "16"},
                 {good.replace("End Site", "JIONT x"), "6"},
                 {good.substring(0, 60), null},
         };

@@ -128,7 +128,8 @@ public final class DemoMotions {
                 Vec3 a = p.ankle[1 - s];
                 double fwd = (a.x() - px[i]) * Math.sin(yaw[i]) + (a.z() - pz[i]) * Math.cos(yaw[i]);
                 p.flex[s] = (jog ? 1.3 : 0.9) * fwd;
-                p.elbow[s] = jog ? 1.4 + 0.3 * fwd : 0.2 + 0.4 * Math.max(0, fwd);
+                // jog arms bend only while moving (g ramps 0..1): standing poses match the other clips' standing poses
+                p.elbow[s] = jog ? 0.2 + g * (1.2 + 0.3 * fwd) : 0.2 + 0.4 * Math.max(0, fwd);
             }
         });
     }

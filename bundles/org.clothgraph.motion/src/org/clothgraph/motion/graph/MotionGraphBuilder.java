@@ -2,8 +2,9 @@ package org.clothgraph.motion.graph;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.IntStream;
 
@@ -26,26 +27,62 @@ import org.jgrapht.graph.DefaultEdge;
 /**
  * Builds a motion graph after Kovar, Arikan and Pighin 2002. The frame distance is the weighted point-cloud
  * distance over a k-frame window after the optimal rotation about Y plus ground translation (closed form); candidate
- * transitions are local minima of the distance matrix below a threshold; the graph is pruned to its largest
- * strongly connected component.
+ * transitions are local minima of the distance matrix below a threshold; near-duplicates among them are suppressed
+ * (see {@link Options}); the graph is pruned to its largest strongly connected component. {@link #transition} and
+ * {@link #transitionDistance} compute any single transition the same way, without building a graph.
  */
 public final class MotionGraphBuilder {
 
     /**
-     * threshold: RMS joint distance in metres over the window; window: k frames; fps: clips are resampled to it;
-     * minSameClipGap: transitions inside one clip must jump at least this many frames (else they are trivial).
+     * Build options.
+     * <ul>
+     * <li>threshold: largest RMS joint distance in metres over the window for a transition (Kovar's epsilon);</li>
+     * <li>window: k, the frames compared and blended per transition;</li>
+     * <li>fps: clips are resampled to it;</li>
+     * <li>excludeClips: names of clips left out of the graph;</li>
+     * <li>minSameClipGap: a transition inside one clip must jump at least this many frames (else it is trivial);</li>
+     * <li>duplicateRadius: near-duplicates. Of candidate transitions (local minima of the distance matrix below the
+     * threshold, Kovar et al.) between the same two clips (in that order) whose source frames or whose target frames lie
+     * within this many frames of each other only the one with the smallest distance is kept. 0 disables it;</li>
+     * <li>span, maxPerSpan: fan-out and fan-in. At most maxPerSpan transitions leave from any span + 1 consecutive
+     * frames of a clip, and at most maxPerSpan arrive in any span + 1 consecutive frames; the ones with the smallest
+     * distance win. Stretches of near-identical poses (every demo clip starts and ends standing) would otherwise be
+     * linked to nearly every other such stretch. maxPerSpan 0 disables it.</li>
+     * </ul>
+     * Candidates are first pruned as in Kovar et al. (largest strongly connected component), suppression then picks
+     * among the usable ones and the graph is pruned again. Defaults (DEFAULT): 0.06 m, 10 frames, 30 fps, none
+     * excluded, gap 20, duplicate radius 30, span 30 (one second at 30 fps), 3 per span: about 120 transitions for the
+     * 2,454 demo frames instead of about 2,200 local minima.
      */
-    public record Options(double threshold, int window, double fps, Set<String> excludeClips, int minSameClipGap) {
-        public static final Options DEFAULT = new Options(0.06, 10, 30, Set.of(), 20);
+    public record Options(double threshold, int window, double fps, Set<String> excludeClips, int minSameClipGap,
+            int duplicateRadius, int span, int maxPerSpan) {
+        public static final int DEFAULT_DUPLICATE_RADIUS = 30, DEFAULT_SPAN = 30, DEFAULT_MAX_PER_SPAN = 3;
+        public static final Options DEFAULT = new Options(0.06, 10, 30, Set.of(), 20, DEFAULT_DUPLICATE_RADIUS, DEFAULT_SPAN,
+                DEFAULT_MAX_PER_SPAN);
 
         public Options {
-            if (!(threshold > 0) || window < 2 || !(fps > 0) || minSameClipGap < 1) throw new IllegalArgumentException("bad options");
+            if (!(threshold > 0) || window < 2 || !(fps > 0) || Double.isInfinite(fps) || minSameClipGap < 1
+                    || duplicateRadius < 0 || span < 0 || maxPerSpan < 0) {
+                throw new IllegalArgumentException("bad options");
+            }
             excludeClips = Set.copyOf(excludeClips);
         }
 
-        public Options withThreshold(double t) { return new Options(t, window, fps, excludeClips, minSameClipGap); }
-        public Options withWindow(int k) { return new Options(threshold, k, fps, excludeClips, minSameClipGap); }
-        public Options withExcluded(Set<String> names) { return new Options(threshold, window, fps, names, minSameClipGap); }
+        /** The original five settings; the suppression settings take their defaults. */
+        public Options(double threshold, int window, double fps, Set<String> excludeClips, int minSameClipGap) {
+            this(threshold, window, fps, excludeClips, minSameClipGap, DEFAULT_DUPLICATE_RADIUS, DEFAULT_SPAN, DEFAULT_MAX_PER_SPAN);
+        }
+
+        public Options withThreshold(double t) { return new Options(t, window, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan); }
+        public Options withWindow(int k) { return new Options(threshold, k, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan); }
+        public Options withFps(double f) { return new Options(threshold, window, f, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan); }
+        public Options withExcluded(Set<String> names) { return new Options(threshold, window, fps, names, minSameClipGap, duplicateRadius, span, maxPerSpan); }
+        public Options withMinSameClipGap(int g) { return new Options(threshold, window, fps, excludeClips, g, duplicateRadius, span, maxPerSpan); }
+        public Options withDuplicateRadius(int r) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, r, span, maxPerSpan); }
+        /** Suppression span in frames and the largest number of transitions leaving (or arriving) per span. */
+        public Options withSpan(int frames, int max) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, duplicateRadius, frames, max); }
+        /** No near-duplicate suppression: every local minimum below the threshold is a candidate (plain Kovar et al.). */
+        public Options withoutSuppression() { return new Options(threshold, window, fps, excludeClips, minSameClipGap, 0, span, 0); }
     }
 
     private MotionGraphBuilder() {}
@@ -126,25 +163,23 @@ public final class MotionGraphBuilder {
             }
             mm.split(1);
         }
+        int minima = cand.size();
+        // Kovar's pruning first, over all candidates, so suppression only chooses among transitions that are usable;
+        // then near-duplicate suppression, then pruning again over the kept transitions
+        boolean[] usable = largestScc(n, k, clipOf, excluded, cand);
+        List<int[]> useful = new ArrayList<>(), unusable = new ArrayList<>();
+        for (int[] c : cand) (usable[c[0] - 1] && usable[c[1] + k - 1] ? useful : unusable).add(c);
+        List<int[]> chosen = suppress(useful, dist, n, clipOf, clips.size(), opt);
+        int suppressed = useful.size() - chosen.size();
+        boolean[] keep = largestScc(n, k, clipOf, excluded, chosen);
         long t3 = System.nanoTime();
 
-        // graph over all non-excluded frames, then the largest strongly connected component
-        Graph<Integer, DefaultEdge> g = new DefaultDirectedGraph<>(DefaultEdge.class);
-        for (int i = 0; i < n; i++) if (!excluded[clipOf[i]]) g.addVertex(i);
-        for (int i = 0; i + 1 < n; i++) if (!excluded[clipOf[i]] && clipOf[i + 1] == clipOf[i]) g.addEdge(i, i + 1);
-        for (int[] c : cand) g.addEdge(c[0] - 1, c[1] + k - 1);
-        Set<Integer> keep = new HashSet<>();
-        if (g.vertexSet().size() > 0) {
-            List<Set<Integer>> sccs = new KosarajuStrongConnectivityInspector<>(g).stronglyConnectedSets();
-            keep = sccs.stream().max(Comparator.<Set<Integer>>comparingInt(Set::size)
-                    .thenComparing(s -> -s.stream().mapToInt(Integer::intValue).min().orElse(0))).orElse(Set.of());
-        }
         sub.split(5);
         for (int c = 0; c < clips.size(); c++) {
             if (excluded[c]) continue;
             int start = -1;
             for (int f = 0; f <= clips.get(c).frameCount(); f++) {
-                boolean gone = f < clips.get(c).frameCount() && !keep.contains(first[c] + f);
+                boolean gone = f < clips.get(c).frameCount() && !keep[first[c] + f];
                 if (gone && start < 0) start = f;
                 if (!gone && start >= 0) {
                     removed.add(new RemovedRange(c, clips.get(c).name(), start, f - 1,
@@ -155,32 +190,31 @@ public final class MotionGraphBuilder {
         }
         removed.sort(Comparator.comparingInt(RemovedRange::clip).thenComparingInt(RemovedRange::from));
         List<Node> nodes = new ArrayList<>();
-        for (int i = 0; i < n; i++) if (keep.contains(i)) nodes.add(new Node(clipOf[i], frameOf[i]));
+        for (int i = 0; i < n; i++) if (keep[i]) nodes.add(new Node(clipOf[i], frameOf[i]));
         List<Edge> edges = new ArrayList<>();
         for (int i = 0; i + 1 < n; i++) {
-            if (keep.contains(i) && keep.contains(i + 1) && clipOf[i] == clipOf[i + 1]) {
+            if (keep[i] && keep[i + 1] && clipOf[i] == clipOf[i + 1]) {
                 edges.add(new Edge(new Node(clipOf[i], frameOf[i]), new Node(clipOf[i], frameOf[i + 1]), Kind.CLIP, 0, Alignment.IDENTITY, null));
             }
         }
         List<DroppedTransition> dropped = new ArrayList<>();
-        SubMonitor bm = sub.split(15).setWorkRemaining(Math.max(1, cand.size()));
-        for (int[] c : cand) {
+        for (int[] c : unusable) dropped.add(dropped(c, n, k, dist, clipOf, frameOf, "endpoint pruned"));
+        SubMonitor bm = sub.split(15).setWorkRemaining(Math.max(1, chosen.size()));
+        for (int[] c : chosen) {
             int from = c[0] - 1, to = c[1] + k - 1;
-            double rms = Math.sqrt(Math.max(0, dist[c[0] * n + c[1]]));
-            if (!keep.contains(from) || !keep.contains(to)) {
-                dropped.add(new DroppedTransition(clipOf[from], frameOf[from], clipOf[to], frameOf[to], rms, "endpoint pruned"));
+            if (!keep[from] || !keep[to]) {
+                dropped.add(dropped(c, n, k, dist, clipOf, frameOf, "endpoint pruned after near-duplicate suppression"));
             } else {
-                Alignment a = align(pts, sx, sz, c[0], c[1], k, nj);
-                Motion blend = blend(clips.get(clipOf[from]), frameOf[c[0]], clips.get(clipOf[to]), frameOf[c[1]], k, a,
-                        clips.get(clipOf[from]).name() + "->" + clips.get(clipOf[to]).name());
-                edges.add(new Edge(new Node(clipOf[from], frameOf[from]), new Node(clipOf[to], frameOf[to]), Kind.TRANSITION, rms, a, blend));
+                edges.add(make(clips, clipOf[from], frameOf[from], clipOf[to], frameOf[to], k, pts, c[0], c[1]).toEdge());
             }
             bm.split(1);
         }
+        dropped.sort(Comparator.comparingInt(DroppedTransition::fromClip).thenComparingInt(DroppedTransition::fromFrame)
+                .thenComparingInt(DroppedTransition::toClip).thenComparingInt(DroppedTransition::toFrame));
         long t4 = System.nanoTime();
         int kept = (int) edges.stream().filter(e -> e.kind() == Kind.TRANSITION).count();
         int total = (int) IntStream.range(0, n).filter(i -> !excluded[clipOf[i]]).count();
-        PruneReport report = new PruneReport(List.copyOf(removed), List.copyOf(dropped), cand.size(), kept, nodes.size(), total);
+        PruneReport report = new PruneReport(List.copyOf(removed), List.copyOf(dropped), minima, suppressed, kept, nodes.size(), total);
         MotionGraph.Stats stats = new MotionGraph.Stats(n, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000,
                 (t4 - t3) / 1_000_000);
         return new MotionGraph(clips, nodes, edges, report, stats, k);
@@ -242,13 +276,168 @@ public final class MotionGraphBuilder {
         return true;
     }
 
+    private static DroppedTransition dropped(int[] c, int n, int k, float[] dist, int[] clipOf, int[] frameOf, String reason) {
+        int from = c[0] - 1, to = c[1] + k - 1;
+        return new DroppedTransition(clipOf[from], frameOf[from], clipOf[to], frameOf[to], Math.sqrt(Math.max(0, dist[c[0] * n + c[1]])),
+                reason);
+    }
+
+    /** Frames in the largest strongly connected component of clip edges plus the given transitions (s-1 -> t+k-1). */
+    private static boolean[] largestScc(int n, int k, int[] clipOf, boolean[] excluded, List<int[]> cand) {
+        Graph<Integer, DefaultEdge> g = new DefaultDirectedGraph<>(DefaultEdge.class);
+        for (int i = 0; i < n; i++) if (!excluded[clipOf[i]]) g.addVertex(i);
+        for (int i = 0; i + 1 < n; i++) if (!excluded[clipOf[i]] && clipOf[i + 1] == clipOf[i]) g.addEdge(i, i + 1);
+        for (int[] c : cand) g.addEdge(c[0] - 1, c[1] + k - 1);
+        boolean[] keep = new boolean[n];
+        if (!g.vertexSet().isEmpty()) {
+            List<Set<Integer>> sccs = new KosarajuStrongConnectivityInspector<>(g).stronglyConnectedSets();
+            sccs.stream().max(Comparator.<Set<Integer>>comparingInt(Set::size)
+                    .thenComparing(s -> -s.stream().mapToInt(Integer::intValue).min().orElse(0)))
+                    .ifPresent(s -> s.forEach(i -> keep[i] = true));
+        }
+        return keep;
+    }
+
+    /**
+     * Near-duplicate suppression of the local minima, greedy by increasing distance (see {@link Options}): a candidate
+     * is dropped when a kept one between the same two clips starts or ends within duplicateRadius frames of it, or
+     * when maxPerSpan kept transitions already leave from within span frames of its source frame or arrive within span
+     * frames of its target frame. Returns the kept candidates sorted by source then target.
+     */
+    private static List<int[]> suppress(List<int[]> cand, float[] dist, int n, int[] clipOf, int clipCount, Options opt) {
+        int r = opt.duplicateRadius() > 0 ? opt.duplicateRadius() : -1, span = opt.span(), max = opt.maxPerSpan();
+        List<int[]> sorted = new ArrayList<>(cand);
+        sorted.sort(Comparator.<int[]>comparingDouble(c -> dist[c[0] * n + c[1]]).thenComparingInt(c -> c[0]).thenComparingInt(c -> c[1]));
+        Map<Integer, List<int[]>> byPair = new HashMap<>();
+        List<List<Integer>> sources = new ArrayList<>(), targets = new ArrayList<>();
+        for (int c = 0; c < clipCount; c++) { sources.add(new ArrayList<>()); targets.add(new ArrayList<>()); }
+        List<int[]> kept = new ArrayList<>();
+        for (int[] c : sorted) {
+            List<int[]> same = byPair.computeIfAbsent(clipOf[c[0]] * clipCount + clipOf[c[1]], x -> new ArrayList<>());
+            boolean duplicate = false;
+            for (int[] o : same) {
+                int ds = Math.abs(c[0] - o[0]), dt = Math.abs(c[1] - o[1]);
+                if (ds <= r || dt <= r) {
+                    duplicate = true;
+                    break;
+                }
+            }
+            if (duplicate || (max > 0 && (near(sources.get(clipOf[c[0]]), c[0], span) >= max
+                    || near(targets.get(clipOf[c[1]]), c[1], span) >= max))) {
+                continue;
+            }
+            same.add(c);
+            sources.get(clipOf[c[0]]).add(c[0]);
+            targets.get(clipOf[c[1]]).add(c[1]);
+            kept.add(c);
+        }
+        kept.sort(Comparator.<int[]>comparingInt(c -> c[0]).thenComparingInt(c -> c[1]));
+        return kept;
+    }
+
+    private static int near(List<Integer> frames, int f, int span) {
+        int count = 0;
+        for (int g : frames) if (Math.abs(g - f) <= span) count++;
+        return count;
+    }
+
+    // ------------------------------------------------------------------------------------------------ public helpers
+
+    /**
+     * Computes any transition exactly as the builder computes its own edges: from frame fromFrame of clip fromClip to
+     * frame toFrame of clip toClip, comparing and blending the window frames fromClip[fromFrame + 1 .. fromFrame + window]
+     * with toClip[toFrame - window + 1 .. toFrame]. Use it for transitions added by hand and to replay the blend of a
+     * stored transition without rebuilding the graph. The clips must be at the graph's frame rate (pass
+     * {@link MotionGraph#clips()}, or the clips resampled to {@link Options#fps()}); for an edge of a graph built from
+     * the same clips and window the result equals the edge (distance, alignment and blended poses).
+     *
+     * @throws IllegalArgumentException when an index is out of range, the window does not fit into the clips, or
+     *         the clips differ in skeleton or frame rate
+     */
+    public static Transition transition(List<Motion> clips, int fromClip, int fromFrame, int toClip, int toFrame, int window) {
+        check(clips, fromClip, fromFrame, toClip, toFrame, window);
+        Motion a = clips.get(fromClip), b = clips.get(toClip);
+        int nj = a.skeleton().size();
+        double[][] pts = new double[2 * window][];
+        for (int p = 0; p < window; p++) {
+            pts[p] = new double[nj * 3];
+            a.worldPositions(fromFrame + 1 + p, pts[p]);
+            pts[window + p] = new double[nj * 3];
+            b.worldPositions(toFrame - window + 1 + p, pts[window + p]);
+        }
+        return make(clips, fromClip, fromFrame, toClip, toFrame, window, pts, 0, window);
+    }
+
+    /**
+     * The transition distance alone (the quality shown for a transition): RMS joint-position distance in metres
+     * between fromClip[fromFrame + 1 .. fromFrame + window] and toClip[toFrame - window + 1 .. toFrame] after the
+     * optimal rotation about Y and ground translation. Same value as {@link #transition}'s distance.
+     */
+    public static double transitionDistance(List<Motion> clips, int fromClip, int fromFrame, int toClip, int toFrame, int window) {
+        check(clips, fromClip, fromFrame, toClip, toFrame, window);
+        return windowDistance(clips.get(fromClip), fromFrame + 1, clips.get(toClip), toFrame - window + 1, window);
+    }
+
+    /**
+     * Kovar's frame distance D(a[startA], b[startB]) for one pair: RMS joint-position distance in metres between the
+     * window frames a[startA ..] and b[startB ..] after the optimal rotation about Y plus ground translation of b.
+     * The builder thresholds the square of this value.
+     */
+    public static double windowDistance(Motion a, int startA, Motion b, int startB, int window) {
+        if (window < 1) throw new IllegalArgumentException("window " + window);
+        if (a.skeleton() != b.skeleton()) throw new IllegalArgumentException("clips are on different skeletons");
+        if (startA < 0 || startA + window > a.frameCount() || startB < 0 || startB + window > b.frameCount()) {
+            throw new IllegalArgumentException("window of " + window + " frames does not fit at " + startA + " / " + startB);
+        }
+        int nj = a.skeleton().size();
+        double[][] pts = new double[2 * window][];
+        for (int p = 0; p < window; p++) {
+            pts[p] = new double[nj * 3];
+            a.worldPositions(startA + p, pts[p]);
+            pts[window + p] = new double[nj * 3];
+            b.worldPositions(startB + p, pts[window + p]);
+        }
+        return rms(pts, 0, window, window, nj, align(pts, 0, window, window, nj));
+    }
+
+    private static void check(List<Motion> clips, int fromClip, int fromFrame, int toClip, int toFrame, int window) {
+        if (window < 2) throw new IllegalArgumentException("window must be at least 2, got " + window);
+        if (fromClip < 0 || fromClip >= clips.size() || toClip < 0 || toClip >= clips.size()) {
+            throw new IllegalArgumentException("clip index out of range: " + fromClip + " -> " + toClip);
+        }
+        Motion a = clips.get(fromClip), b = clips.get(toClip);
+        if (a.skeleton() != b.skeleton()) throw new IllegalArgumentException("clips are on different skeletons");
+        if (Math.abs(a.fps() - b.fps()) > 1e-6 * a.fps()) {
+            throw new IllegalArgumentException("clips differ in frame rate: " + a.fps() + " vs " + b.fps());
+        }
+        if (fromFrame < 0 || fromFrame + window >= a.frameCount()) {
+            throw new IllegalArgumentException("source frame " + fromFrame + " of " + a.name() + ": needs " + window
+                    + " following frames in a clip of " + a.frameCount());
+        }
+        if (toFrame >= b.frameCount() || toFrame - window + 1 < 0) {
+            throw new IllegalArgumentException("target frame " + toFrame + " of " + b.name() + ": needs " + (window - 1)
+                    + " preceding frames in a clip of " + b.frameCount());
+        }
+    }
+
+    /** The shared core: pts[s ..] are the source window's point clouds, pts[t ..] the target window's. */
+    private static Transition make(List<Motion> clips, int fromClip, int fromFrame, int toClip, int toFrame, int k, double[][] pts,
+            int s, int t) {
+        Motion a = clips.get(fromClip), b = clips.get(toClip);
+        int nj = a.skeleton().size();
+        Alignment al = align(pts, s, t, k, nj);
+        double d = rms(pts, s, t, k, nj, al);
+        Motion blend = blend(a, fromFrame + 1, b, toFrame - k + 1, k, al, a.name() + "->" + b.name());
+        return new Transition(fromClip, fromFrame, toClip, toFrame, k, d, al, blend);
+    }
+
     /** Closed-form optimal alignment of window B (start t) onto window A (start s), Kovar et al. eq. 2-4. */
-    static Alignment align(double[][] pts, double[] sx, double[] sz, int s, int t, int k, int nj) {
+    static Alignment align(double[][] pts, int s, int t, int k, int nj) {
         double w = 1.0 / (k * nj), mx = 0, mz = 0, nx = 0, nz = 0, c = 0, sn = 0;
         for (int p = 0; p < k; p++) {
             double[] a = pts[s + p], b = pts[t + p];
-            mx += sx[s + p]; mz += sz[s + p]; nx += sx[t + p]; nz += sz[t + p];
             for (int j = 0; j < nj * 3; j += 3) {
+                mx += a[j]; mz += a[j + 2]; nx += b[j]; nz += b[j + 2];
                 c += a[j] * b[j] + a[j + 2] * b[j + 2];
                 sn += a[j] * b[j + 2] - a[j + 2] * b[j];
             }
@@ -257,6 +446,20 @@ public final class MotionGraphBuilder {
         double theta = Math.atan2(sn * w - (mx * nz - mz * nx), c * w - (mx * nx + mz * nz));
         double co = Math.cos(theta), si = Math.sin(theta);
         return new Alignment(theta, mx - (co * nx + si * nz), mz - (-si * nx + co * nz));
+    }
+
+    /** RMS distance between window A and the aligned window B. */
+    static double rms(double[][] pts, int s, int t, int k, int nj, Alignment al) {
+        double co = Math.cos(al.yaw()), si = Math.sin(al.yaw()), sum = 0;
+        for (int p = 0; p < k; p++) {
+            double[] a = pts[s + p], b = pts[t + p];
+            for (int j = 0; j < nj * 3; j += 3) {
+                double x = co * b[j] + si * b[j + 2] + al.dx() - a[j], y = b[j + 1] - a[j + 1];
+                double z = -si * b[j] + co * b[j + 2] + al.dz() - a[j + 2];
+                sum += x * x + y * y + z * z;
+            }
+        }
+        return Math.sqrt(sum / (k * nj));
     }
 
     /** Kovar's blend: frame p mixes A[fa+p] and aligned B[fb+p] with weight alpha(p) = 2q^3 - 3q^2 + 1 on A, q = (p+1)/k. */
@@ -270,6 +473,9 @@ public final class MotionGraphBuilder {
             for (int j = 0; j < sk.size(); j++) {
                 Quat qb = j == 0 ? al.apply(b.rotation(fb + p, 0)) : b.rotation(fb + p, j);
                 out.setRotation(p, j, a.rotation(fa + p, j).slerp(qb, 1 - alpha));
+                if (j > 0 && sk.joint(j).hasPositionChannels()) {
+                    out.setTranslation(p, j, a.localTranslation(fa + p, j).lerp(b.localTranslation(fb + p, j), 1 - alpha));
+                }
             }
         }
         return out.build();

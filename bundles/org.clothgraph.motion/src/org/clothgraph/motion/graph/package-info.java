@@ -1,2 +1,2 @@
-/** Motion graph (Kovar, Arikan and Pighin 2002): frame distances, transitions, SCC pruning, benchmark. */
+/** Motion graph (Kovar, Arikan and Pighin 2002): frame distances, transitions, near-duplicate suppression, SCC pruning, path playback, benchmark. */
 package org.clothgraph.motion.graph;

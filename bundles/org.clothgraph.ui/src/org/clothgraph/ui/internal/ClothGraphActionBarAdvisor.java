@@ -19,6 +19,7 @@ final class ClothGraphActionBarAdvisor extends ActionBarAdvisor {
     private IWorkbenchAction quit;
     private IWorkbenchAction about;
     private IWorkbenchAction preferences;
+    private IWorkbenchAction importWizards;
     private ProjectActions projectActions;
 
     ClothGraphActionBarAdvisor(IActionBarConfigurer configurer) {
@@ -32,6 +33,7 @@ final class ClothGraphActionBarAdvisor extends ActionBarAdvisor {
         quit = register(ActionFactory.QUIT.create(window));
         about = register(ActionFactory.ABOUT.create(window));
         preferences = register(ActionFactory.PREFERENCES.create(window));
+        importWizards = register(ActionFactory.IMPORT.create(window));
         projectActions = new ProjectActions(window);
     }
 
@@ -48,6 +50,7 @@ final class ClothGraphActionBarAdvisor extends ActionBarAdvisor {
         file.add(projectActions.openProject());
         file.add(projectActions.closeProject());
         file.add(new Separator());
+        file.add(importWizards);
         file.add(new GroupMarker(IWorkbenchActionConstants.IMPORT_EXT));
         file.add(new Separator(IWorkbenchActionConstants.MB_ADDITIONS));
         file.add(new Separator());

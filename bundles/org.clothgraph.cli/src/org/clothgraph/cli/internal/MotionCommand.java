@@ -1,0 +1,133 @@
+package org.clothgraph.cli.internal;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.clothgraph.model.ClipInfo;
+import org.clothgraph.model.Project;
+import org.clothgraph.motion.graph.PruneReport;
+import org.clothgraph.motion.io.ImportOptions;
+import org.clothgraph.motion.project.ProjectClips;
+import org.clothgraph.motion.project.ProjectPrimaryGraph;
+import org.clothgraph.motion.retarget.JointMap;
+
+/** {@code motion import FILES...} and {@code motion graph}: clips and the primary motion graph. */
+public final class MotionCommand extends WorkspaceCommand {
+    public MotionCommand() {
+        super("motion", "Import motion capture (BVH, ASF/AMC) into a project, or build its primary motion graph.");
+        option(Option.value("fps", "F", "import: resample to this frame rate (default: the project's, 30)"));
+        option(Option.value("scale", "S", "import: metres per file unit (default: detected from the skeleton height)"));
+        option(Option.value("up", "auto|y|z", "import: the file's up axis (default auto)"));
+        option(Option.value("map", "FILE", "import: joint map, lines 'sourceJoint targetJoint' (default: detected)"));
+        option(Option.value("amc-fps", "F", "import: frame rate of AMC files (default 120)"));
+        option(Option.value("threshold", "T", "graph: transition threshold, RMS metres over the window"));
+        option(Option.value("window", "K", "graph: transition window in frames (default 10)"));
+    }
+
+    @Override
+    public boolean takesPositionals() {
+        return true;
+    }
+
+    @Override
+    protected String usage() {
+        return "import --workspace DIR [options] FILES...  |  motion graph --workspace DIR [--threshold T] [--window K] [--json]";
+    }
+
+    @Override
+    protected int run(Project project, Args args, PrintStream out, PrintStream err) {
+        List<String> pos = args.positionals();
+        if (pos.isEmpty()) {
+            throw new UsageException("name a subcommand: import or graph");
+        }
+        return switch (pos.get(0)) {
+            case "import" -> importClips(project, args, pos.subList(1, pos.size()), out, err);
+            case "graph" -> graph(project, args, pos.subList(1, pos.size()), out, err);
+            default -> throw new UsageException("unknown subcommand '" + pos.get(0) + "' (import or graph)");
+        };
+    }
+
+    private static int importClips(Project project, Args args, List<String> files, PrintStream out, PrintStream err) {
+        if (files.isEmpty()) {
+            throw new UsageException("name the files to import");
+        }
+        double projectFps = project.setting("project", "fps").map(Double::parseDouble).orElse(30.0);
+        ImportOptions options = ImportOptions.DEFAULT.withFps(args.doubleValue("fps", projectFps, 1, 1000));
+        if (args.value("scale").isPresent()) {
+            options = options.withScale(args.doubleValue("scale", 1, 1e-6, 1e6));
+        }
+        String up = args.value("up").orElse("auto").toLowerCase(Locale.ROOT);
+        options = options.withUpAxis(switch (up) {
+            case "auto" -> ImportOptions.UpAxis.AUTO;
+            case "y" -> ImportOptions.UpAxis.Y;
+            case "z" -> ImportOptions.UpAxis.Z;
+            default -> throw new UsageException("--up must be auto, y or z (got '" + up + "')");
+        });
+        JointMap map = args.value("map").map(m -> JointMap.load(Path.of(m))).orElse(null);
+        List<Path> paths = new ArrayList<>();
+        files.forEach(f -> paths.add(Path.of(f).toAbsolutePath().normalize()));
+        List<ClipInfo> added = ProjectClips.importInto(project, ProjectClips.sources(paths),
+                new ProjectClips.Settings(options, map, args.doubleValue("amc-fps", 120, 1, 10000)),
+                new ConsoleProgressMonitor(err).cancelOnShutdown());
+        if (args.flag("json")) {
+            List<Map<String, Object>> list = new ArrayList<>();
+            for (ClipInfo c : added) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("name", c.name());
+                m.put("frames", c.frameCount());
+                m.put("fps", c.fps());
+                m.put("seconds", c.durationSeconds());
+                m.put("file", c.file());
+                list.add(m);
+            }
+            JsonOutput.print(out, Map.of("imported", list));
+        } else {
+            for (ClipInfo c : added) {
+                out.printf(Locale.ROOT, "imported %s: %d frames at %.0f fps (%.2f s)%n", c.name(), c.frameCount(), c.fps(),
+                        c.durationSeconds());
+            }
+        }
+        return 0;
+    }
+
+    private static int graph(Project project, Args args, List<String> rest, PrintStream out, PrintStream err) {
+        if (!rest.isEmpty()) {
+            throw new UsageException("graph takes no file arguments");
+        }
+        ProjectPrimaryGraph.Result r = ProjectPrimaryGraph.build(project, args.doubleValue("threshold", Double.NaN, 1e-6, 10),
+                args.intValue("window", 0, 2, 120), new ConsoleProgressMonitor(err).cancelOnShutdown());
+        PruneReport report = r.graph().pruneReport();
+        if (args.flag("json")) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("nodes", r.stored().nodes().size());
+            m.put("edges", r.stored().edges().size());
+            m.put("transitions", r.stored().transitionCount());
+            m.put("crossClipTransitions", r.graph().crossClipTransitions());
+            m.put("stronglyConnected", r.stored().isStronglyConnected());
+            m.put("pruned", r.stored().prunedNodes());
+            m.put("candidateTransitions", report.candidateTransitions());
+            List<Map<String, Object>> removed = new ArrayList<>();
+            for (PruneReport.RemovedRange rr : report.removedRanges()) {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("clip", rr.clipName());
+                x.put("from", rr.from());
+                x.put("to", rr.to());
+                x.put("reason", rr.reason());
+                removed.add(x);
+            }
+            m.put("removed", removed);
+            m.put("droppedTransitions", report.droppedTransitions().size());
+            m.put("buildMillis", r.millis());
+            JsonOutput.print(out, m);
+        } else {
+            out.println(ProjectPrimaryGraph.describe(r));
+            out.print(report.summary());
+        }
+        return 0;
+    }
+}

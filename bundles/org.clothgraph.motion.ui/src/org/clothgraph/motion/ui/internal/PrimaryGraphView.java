@@ -1,0 +1,270 @@
+package org.clothgraph.motion.ui.internal;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.clothgraph.model.Aspect;
+import org.clothgraph.model.ClipInfo;
+import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.model.ModelChangeListener;
+import org.clothgraph.model.PrimaryEdge;
+import org.clothgraph.model.PrimaryNode;
+import org.clothgraph.model.Project;
+import org.clothgraph.motion.project.PrimaryGraphSnapshot;
+import org.clothgraph.ui.ProjectSession;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.jface.viewers.ISelectionChangedListener;
+import org.eclipse.jface.viewers.ISelectionProvider;
+import org.eclipse.jface.viewers.SelectionChangedEvent;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.core.runtime.ListenerList;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.List;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.operations.UndoRedoActionGroup;
+import org.eclipse.ui.part.ViewPart;
+
+/**
+ * The primary graph editor: clips as lanes laid out by ELK, transitions as arcs, a pose preview that
+ * follows the mouse and plays selected transitions, live validation, and undoable edits (toolbar).
+ */
+public final class PrimaryGraphView extends ViewPart implements ISelectionProvider {
+    private final ListenerList<ISelectionChangedListener> selectionListeners = new ListenerList<>();
+    private final AtomicBoolean reloadQueued = new AtomicBoolean();
+    private final ModelChangeListener modelListener = this::modelChanged;
+    private final ProjectSession.Listener sessionListener = p -> queueReload(true);
+    private ProjectSession session;
+    private Project shown;
+    private PrimaryGraphSnapshot snapshot;
+    private GraphCanvas graph;
+    private PosePreview preview;
+    private Label info;
+    private Label validationSummary;
+    private List problems;
+    private Object selection;
+    private PrimaryGraphActions actions;
+    private UndoRedoActionGroup undoRedo;
+    private boolean clipsChanged;
+
+    @Override
+    public void createPartControl(Composite parent) {
+        SashForm sash = new SashForm(parent, SWT.HORIZONTAL);
+        graph = new GraphCanvas(sash, new GraphCanvas.Listener() {
+            @Override
+            public void hovered(ClipInfo clip, int frame, PrimaryNode node) {
+                if (snapshot != null && !preview.isPlaying()) {
+                    preview.show(snapshot.motion(clip), frame, clip.name());
+                }
+            }
+
+            @Override
+            public void clicked(Object target) {
+                actions.clicked(target);
+            }
+        });
+        Composite side = new Composite(sash, SWT.NONE);
+        side.setLayout(new GridLayout(1, false));
+        preview = new PosePreview(side);
+        preview.control().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        info = new Label(side, SWT.WRAP);
+        info.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        validationSummary = new Label(side, SWT.WRAP);
+        validationSummary.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        problems = new List(side, SWT.BORDER | SWT.V_SCROLL);
+        GridData pd = new GridData(SWT.FILL, SWT.FILL, true, false);
+        pd.heightHint = 80;
+        problems.setLayoutData(pd);
+        sash.setWeights(70, 30);
+        getSite().setSelectionProvider(this);
+        session = getSite().getService(ProjectSession.class);
+        actions = new PrimaryGraphActions(this);
+        actions.contribute(getViewSite().getActionBars());
+        session.addListener(sessionListener);
+        reload(true);
+    }
+
+    ProjectSession session() {
+        return session;
+    }
+
+    Project project() {
+        return session.project();
+    }
+
+    PrimaryGraphSnapshot snapshot() {
+        return snapshot;
+    }
+
+    GraphCanvas graph() {
+        return graph;
+    }
+
+    PosePreview preview() {
+        return preview;
+    }
+
+    void setInfo(String text) {
+        info.setText(text);
+        info.getParent().layout();
+    }
+
+    private void modelChanged(org.clothgraph.model.ModelChange change) {
+        if (change.touches(Aspect.CLIPS) || change.touches(Aspect.CHARACTER) || change.touches(Aspect.PRIMARY_GRAPH)
+                || change.touches(Aspect.SETTINGS)) {
+            queueReload(change.touches(Aspect.CLIPS) || change.touches(Aspect.CHARACTER));
+        }
+    }
+
+    /** Coalesces changes from any thread into one reload on the UI thread. */
+    private void queueReload(boolean clips) {
+        clipsChanged |= clips;
+        if (reloadQueued.compareAndSet(false, true)) {
+            PlatformUI.getWorkbench().getDisplay().asyncExec(() -> {
+                reloadQueued.set(false);
+                if (!graph.control().isDisposed()) {
+                    reload(clipsChanged);
+                }
+            });
+        }
+    }
+
+    /** Re-reads the graph (and the clip files when they changed) and redraws. */
+    void reload(boolean clips) {
+        clipsChanged = false;
+        Project project = session.project();
+        if (project != shown) {
+            if (shown != null) {
+                shown.removeModelChangeListener(modelListener);
+            }
+            shown = project;
+            snapshot = null;
+            if (project != null) {
+                project.addModelChangeListener(modelListener);
+            }
+            installUndoRedo(project);
+        }
+        if (project == null) {
+            snapshot = null;
+            graph.setSnapshot(null, null);
+            validationSummary.setText("No project open.");
+            problems.removeAll();
+            return;
+        }
+        try {
+            snapshot = snapshot == null || clips ? PrimaryGraphSnapshot.of(project)
+                    : snapshot.withGraph(project.primaryGraph(), project.clips());
+        } catch (InvalidInputException e) {
+            snapshot = null;
+            graph.setSnapshot(null, null);
+            validationSummary.setText(e.getMessage());
+            return;
+        }
+        graph.setSnapshot(snapshot, LaneLayout.of(snapshot));
+        showValidation();
+        actions.update();
+    }
+
+    private void showValidation() {
+        PrimaryGraphSnapshot.Validation v = snapshot.validation();
+        validationSummary.setText(String.format("%d poses, %d transitions. %s", snapshot.graph().nodes().size(),
+                snapshot.transitions().size(), v.summary()));
+        problems.removeAll();
+        int shown = 0;
+        for (PrimaryNode n : v.deadEnds()) {
+            if (shown++ < 200) {
+                problems.add("dead end: " + describe(n));
+            }
+        }
+        for (PrimaryNode n : v.outsideLargestComponent()) {
+            if (shown++ < 200) {
+                problems.add("unreachable / no way back: " + describe(n));
+            }
+        }
+        validationSummary.getParent().layout();
+    }
+
+    String describe(PrimaryNode n) {
+        ClipInfo c = snapshot.clip(n.clipId());
+        return (c == null ? "clip " + n.clipId() : c.name()) + " frame " + (n.frame() + 1) + " (node " + n.id() + ")";
+    }
+
+    String validationText() {
+        return validationSummary.getText();
+    }
+
+    private void installUndoRedo(Project project) {
+        if (undoRedo != null) {
+            undoRedo.dispose();
+        }
+        undoRedo = new UndoRedoActionGroup(getSite(), project != null ? project.undoContext()
+                : PlatformUI.getWorkbench().getOperationSupport().getUndoContext(), true);
+        undoRedo.fillActionBars(getViewSite().getActionBars());
+        getViewSite().getActionBars().updateActionBars();
+    }
+
+    /** Selects a frame target, transition or clip; null clears. */
+    void select(Object target) {
+        selection = target;
+        graph.setSelection(target);
+        Object element = target instanceof GraphCanvas.FrameTarget t ? (t.node() != null ? t.node() : t.clip()) : target;
+        ISelection s = element == null ? StructuredSelection.EMPTY : new StructuredSelection(element);
+        SelectionChangedEvent event = new SelectionChangedEvent(this, s);
+        for (ISelectionChangedListener l : selectionListeners) {
+            l.selectionChanged(event);
+        }
+        actions.update();
+    }
+
+    Object selected() {
+        return selection;
+    }
+
+    PrimaryEdge selectedTransition() {
+        return selection instanceof PrimaryEdge e ? e : null;
+    }
+
+    @Override
+    public void addSelectionChangedListener(ISelectionChangedListener l) {
+        selectionListeners.add(l);
+    }
+
+    @Override
+    public void removeSelectionChangedListener(ISelectionChangedListener l) {
+        selectionListeners.remove(l);
+    }
+
+    @Override
+    public ISelection getSelection() {
+        Object element = selection instanceof GraphCanvas.FrameTarget t ? (t.node() != null ? t.node() : t.clip()) : selection;
+        return element == null ? StructuredSelection.EMPTY : new StructuredSelection(element);
+    }
+
+    @Override
+    public void setSelection(ISelection s) {
+        Object first = s instanceof StructuredSelection ss ? ss.getFirstElement() : null;
+        select(first);
+    }
+
+    @Override
+    public void setFocus() {
+        graph.control().setFocus();
+    }
+
+    @Override
+    public void dispose() {
+        if (session != null) {
+            session.removeListener(sessionListener);
+        }
+        if (shown != null) {
+            shown.removeModelChangeListener(modelListener);
+        }
+        if (undoRedo != null) {
+            undoRedo.dispose();
+        }
+        super.dispose();
+    }
+}
