@@ -11,6 +11,7 @@ import org.clothgraph.cli.internal.CheckCommand;
 import org.clothgraph.cli.internal.Command;
 import org.clothgraph.cli.internal.DemoCommand;
 import org.clothgraph.cli.internal.MotionCommand;
+import org.clothgraph.cli.internal.SimulateCommand;
 import org.clothgraph.cli.internal.StatsCommand;
 import org.clothgraph.cli.internal.UsageException;
 import org.clothgraph.model.InvalidInputException;
@@ -35,7 +36,7 @@ public final class Cli {
         this.out = out;
         this.err = err;
         for (Command c : new Command[] { new DemoCommand(), new StatsCommand(), new CheckCommand(), new MotionCommand(),
-                new BenchCommand() }) {
+                new SimulateCommand(), new BenchCommand() }) {
             commands.put(c.name(), c);
         }
     }

@@ -26,11 +26,17 @@ public final class SimulationBenchmark {
     }
 
     public static Result run(int vertices, int frames, IProgressMonitor monitor) throws SimulationFailedException {
+        return run(vertices, frames, 0, monitor);
+    }
+
+    /** As {@link #run(int, int, IProgressMonitor)} with an explicit worker thread count (0 = default). */
+    public static Result run(int vertices, int frames, int threads, IProgressMonitor monitor)
+            throws SimulationFailedException {
         SubMonitor sm = SubMonitor.convert(monitor, "Benchmark", 10);
         BodyMotion walk = ProceduralBody.motion(ProceduralBody.Motion.WALK);
         ClothMesh robe = Garments.hoodedRobe(walk.poseAt(0), vertices);
         Material m = Material.defaults();
-        SimulationSettings s = SimulationSettings.defaults();
+        SimulationSettings s = SimulationSettings.defaults().withThreads(threads);
         ClothState rest = InitialDrape.drape(robe, m, s.withSelfCollision(false, 1), walk, 0, 0.2, sm.split(2));
         SimulationResult r = new XpbdClothSimulator().simulate(robe, m, s, walk, 0, rest, 30, frames, sm.split(8));
         double sec = r.meanCostMillis() / 1000;

@@ -3,7 +3,8 @@ package org.clothgraph.sim;
 /**
  * Solver settings.
  *
- * @param substeps XPBD substeps per output frame (one constraint iteration each); raised automatically
+ * @param substeps XPBD substeps per output frame (each with max(2, ceil(sqrt(vertices / 4000))) Gauss-Seidel
+ *        sweeps over the distance constraints and one collision pass); raised automatically
  *        per frame, up to {@code maxSubsteps}, so that no capsule end point moves more than 40% of the
  *        smallest capsule radius within one substep (anti-tunnelling)
  * @param maxSubsteps upper bound for the automatic raise

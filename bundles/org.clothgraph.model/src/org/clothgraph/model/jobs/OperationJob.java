@@ -19,11 +19,18 @@ public class OperationJob<T> extends Job {
     private static final String PLUGIN = "org.clothgraph.model";
 
     private final CoreOperation<T> operation;
+    private final Object family;
     private final AtomicReference<JobSnapshot<T>> snapshot = new AtomicReference<>(JobSnapshot.running());
 
     public OperationJob(String name, CoreOperation<T> operation) {
+        this(name, FAMILY, operation);
+    }
+
+    /** A job that also belongs to a more specific family (e.g. simulation runs). */
+    public OperationJob(String name, Object family, CoreOperation<T> operation) {
         super(name);
         this.operation = operation;
+        this.family = family;
         setUser(true);
     }
 
@@ -51,6 +58,6 @@ public class OperationJob<T> extends Job {
 
     @Override
     public boolean belongsTo(Object family) {
-        return FAMILY.equals(family);
+        return FAMILY.equals(family) || this.family.equals(family);
     }
 }

@@ -97,7 +97,7 @@ public final class ProjectPrimaryGraph {
         }
         int total = graph.pruneReport().totalNodes();
         int pruned = total - graph.nodes().size();
-        return new PrimaryGraph(nodes, edges, Math.max(0, pruned), graph.pruneReport().summary());
+        return new PrimaryGraph(nodes, edges, Math.max(0, pruned), graph.pruneReport().summary() + hints(graph, clips));
     }
 
     /**
@@ -132,6 +132,21 @@ public final class ProjectPrimaryGraph {
             throw new InvalidInputException("primary graph", "transition " + from.id() + " -> " + to.id(),
                     e.getMessage());
         }
+    }
+
+    /** Says what to do about clips that pruning removed entirely, so nothing is lost silently. */
+    static String hints(MotionGraph graph, List<ClipInfo> clips) {
+        Set<Integer> kept = new HashSet<>();
+        graph.nodes().forEach(n -> kept.add(n.clip()));
+        StringBuilder b = new StringBuilder();
+        for (int c = 0; c < clips.size(); c++) {
+            if (!kept.contains(c) && !clips.get(c).excluded()) {
+                b.append(String.format(Locale.ROOT, "  clip %s was removed entirely: no transition below the threshold"
+                        + " links it both ways; raise the threshold (e.g. --threshold 0.15) or exclude the clip%n",
+                        clips.get(c).name()));
+            }
+        }
+        return b.toString();
     }
 
     /** One line describing a build, for logs and the CLI. */

@@ -18,8 +18,10 @@ public final class ProceduralBody {
         WALK,
         /** Pirouette: yaw spin ramping up to 3 turns per second within 0.5 s, head thrown back. */
         SPIN,
-        /** Crouch, jump, back flip (one full turn about X) with a 1.5-turn twist, land, spin on. */
-        SPIN_FLIP
+        /** Crouch, jump, back flip (one full turn about X) with a 1.5-turn twist, land, spin out and stop by 1.6 s. */
+        SPIN_FLIP,
+        /** Deep fast bow (0.3 s), then whips up and back-bends with the head thrown back, a jump and a half turn. */
+        HEAD_WHIP
     }
 
     // joints
@@ -139,7 +141,9 @@ public final class ProceduralBody {
                 double f = smooth((t - 0.4) / 0.7); // flip progress
                 double air = t > 0.4 && t < 1.1 ? Math.sin(Math.PI * (t - 0.4) / 0.7) : 0;
                 root[1] = -0.2 * crouch + 0.6 * air;
-                double spin = t < 1.1 ? 3 * Math.PI * f : 3 * Math.PI + 5 * Math.PI * (t - 1.1);
+                // after landing the twist continues at 2.5 turns/s and decelerates to rest within 0.5 s
+                double te = Math.min(Math.max(t - 1.1, 0), 0.5);
+                double spin = t < 1.1 ? 3 * Math.PI * f : 3 * Math.PI + 5 * Math.PI * (te - te * te);
                 r[ROOT] = mul(rotY(spin), rotX(-2 * Math.PI * f));
                 double tuck = 1.4 * air;
                 r[HIP_L] = rotX(-0.8 * crouch - tuck);
@@ -151,6 +155,17 @@ public final class ProceduralBody {
                 r[NECK] = rotX(-0.8 * whip);
                 r[SH_L] = rotZ(1.2 * smooth((t - 0.3) / 0.1));
                 r[SH_R] = rotZ(-1.2 * smooth((t - 0.3) / 0.1));
+            }
+            case HEAD_WHIP -> {
+                double bow = smooth(t / 0.3) * (1 - smooth((t - 0.3) / 0.15));
+                double back = smooth((t - 0.3) / 0.15) * (1 - smooth((t - 1.2) / 0.5));
+                r[SPINE] = rotX(1.1 * bow - 0.5 * back);
+                r[NECK] = rotX(0.6 * bow - 1.0 * back);
+                double air = t > 0.3 && t < 0.7 ? Math.sin(Math.PI * (t - 0.3) / 0.4) : 0;
+                root[1] = 0.35 * air;
+                r[ROOT] = rotY(Math.PI * smooth((t - 0.3) / 0.4));
+                r[SH_L] = rotZ(1.0 * back);
+                r[SH_R] = rotZ(-1.0 * back);
             }
             default -> throw new IllegalArgumentException(String.valueOf(m));
         }

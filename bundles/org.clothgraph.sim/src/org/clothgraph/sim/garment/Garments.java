@@ -42,7 +42,9 @@ public final class Garments {
                 {1.30, 0.25 * sx, 0.185, 0.0},
                 {1.45, 0.25 * sx, 0.16, 0.0},
                 {1.515 + hy * 0.2, 0.17 * sx, 0.13, 0.0},
-                {1.53 + hy, 0.095, 0.09, 0.0},
+                // loose hood (as in the paper's robe): a wide neck ring and a large face opening, so the hood
+                // rests on the head under its own weight and can be thrown off behind it
+                {1.53 + hy, 0.11, 0.105, 0.0},
                 {1.565 + hy, 0.13, 0.135, -0.005},
                 {1.66 + hy, 0.135, 0.145, -0.01},
                 {1.745 + hy, 0.11, 0.12, -0.01},
@@ -71,8 +73,8 @@ public final class Garments {
             }
         }
         // face opening
-        int f0 = tube.rowAtOrAbove(1.575 + hy), f1 = tube.rowAtOrBelow(1.75 + hy);
-        int fhw = Math.max(1, (int) Math.round(0.85 / (2 * Math.PI / tube.cols)));
+        int f0 = tube.rowAtOrAbove(1.56 + hy), f1 = tube.rowAtOrBelow(1.77 + hy);
+        int fhw = Math.max(1, (int) Math.round(1.2 / (2 * Math.PI / tube.cols)));
         tube.cut(f0, f1, tube.cols / 4, fhw);
         int[] rim = tube.ids(tube.holeLoop(f0, f1, tube.cols / 4, fhw));
         tube.triangulate(b);
@@ -109,8 +111,8 @@ public final class Garments {
         double sx = fit.chestHalfWidth / 0.19;
         Builder b = new Builder();
         // pants: waist tube down to the crotch, then two legs sharing a crotch seam
-        double[][] pprof = {{0.76, 0.235, 0.178, 0}, {0.86, 0.24, 0.18, 0}, {0.95, 0.235, 0.175, 0},
-                {1.04, 0.19, 0.165, 0}};
+        double[][] pprof = {{0.76, 0.24, 0.182, 0}, {0.86, 0.248, 0.19, 0}, {0.95, 0.243, 0.185, 0},
+                {1.04, 0.15, 0.14, 0}};
         Tube pants = new Tube(pprof, h, 0.235, Double.NaN);
         pants.cols = Math.max(8, (pants.cols + 3) / 4 * 4);
         pants.build(b);
@@ -324,6 +326,26 @@ public final class Garments {
                 qz -= t * d[2];
                 phi[j] = Math.atan2(qx * w[0] + qy * w[1] + qz * w[2], qx * u[0] + qy * u[1] + qz * u[2]);
             }
+            // ring angles: the loop's own angles are not evenly spread (two loop vertices may even project to
+            // nearly the same angle, which would give degenerate ring edges); ring 1 goes halfway to even spacing
+            // around the axis, later rings are evenly spaced
+            double[] even = new double[m];
+            double turn = 0;
+            for (int j = 1; j <= m; j++) {
+                double dp = phi[j % m] - phi[j - 1];
+                dp -= 2 * Math.PI * Math.floor((dp + Math.PI) / (2 * Math.PI));
+                turn += dp;
+            }
+            double dir = turn >= 0 ? 1 : -1;
+            double[] phiU = new double[m];
+            phiU[0] = phi[0];
+            for (int j = 1; j < m; j++) {
+                double dp = phi[j] - phi[j - 1];
+                dp -= 2 * Math.PI * Math.floor((dp + Math.PI) / (2 * Math.PI));
+                phiU[j] = phiU[j - 1] + dp;
+                even[j] = phi[0] + dir * 2 * Math.PI * j / m;
+            }
+            even[0] = phi[0];
             double t0 = Math.max(tStart, 0) + h, t1 = len - shortBy;
             int nr = Math.max(1, (int) Math.ceil((t1 - t0) / h) + 1);
             int[][] rings = new int[nr + 1][];
@@ -333,11 +355,13 @@ public final class Garments {
                 double t = t0 + s * (t1 - t0);
                 double r = r0 + s * (r1 - r0);
                 rings[k] = new int[m];
+                double beta = k == 1 ? 0.5 : 1;
                 for (int j = 0; j < m; j++) {
-                    double cs = Math.cos(phi[j]), sn = Math.sin(phi[j]);
+                    double ang = (1 - beta) * phiU[j] + beta * even[j];
+                    double cs = Math.cos(ang), sn = Math.sin(ang);
                     rings[k][j] = add(a[0] + t * d[0] + r * (cs * u[0] + sn * w[0]),
                             a[1] + t * d[1] + r * (cs * u[1] + sn * w[1]), a[2] + t * d[2] + r * (cs * u[2] + sn * w[2]),
-                            phi[j] * r, t);
+                            ang * r, t);
                 }
             }
             for (int k = 0; k < nr; k++) {

@@ -15,16 +15,18 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.OperationCanceledException;
 
 /**
- * Small-step XPBD cloth solver (Macklin et al. 2019): per substep explicit prediction, one Gauss-Seidel
- * pass over edge (stretch/shear) and cross-edge (bending) distance constraints in a fixed order,
- * cloth-cloth vertex-triangle collisions with previous-side normals found through a spatial hash, then
+ * Small-step XPBD cloth solver (Macklin et al. 2019): per substep explicit prediction, Gauss-Seidel
+ * sweeps over edge (stretch/shear) and cross-edge (bending) distance constraints in a fixed order (at least
+ * two, more for large meshes), cloth-cloth vertex-triangle contacts with previous-side normals found through
+ * a spatial hash (XPBD contacts with accumulated multipliers, constraint averaging, velocity-free gradual
+ * untangling, Coulomb friction and per-vertex bounds that keep the contact response from adding energy), then
  * capsule-body collisions with Coulomb friction relative to the moving surface, and velocity update.
  * Per-vertex phases run on fixed partitions; sequential phases run in index order; results are
  * independent of the thread count.
  */
 public final class XpbdSolver implements AutoCloseable {
     private final int n;
-    private final double[] x, v, xp, w;
+    private final double[] x, v, xp, w, rest0;
     private final int[] cA, cB;
     private final double[] cRest, cCompl;
     private final int nEdges;
@@ -35,13 +37,17 @@ public final class XpbdSolver implements AutoCloseable {
     private final Material mat;
     private final SimulationSettings set;
     private final Workers workers;
+    private final int distIterations;
     private final double thick;
     // body
     private double[] cap = new double[0], capPrev = new double[0], capBox = new double[0];
     private int nCap;
     // self collision scratch
-    private final double[] cen;
-    private int[] cellStart = new int[0], cellTris = new int[0], triCell = new int[0];
+    private final double[] xs, triBox, xb, xbp;
+    private final int[] contactsOf;
+    private final double[] vertexStretch, nbrRest;
+    private final int[] cellCount, cellFill;
+    private int[] cellTris = new int[0];
     private final ContactList[] contacts;
     private double cellSize;
     private long contactCount;
@@ -65,8 +71,10 @@ public final class XpbdSolver implements AutoCloseable {
         xp = new double[3 * n];
         w = new double[n];
         float[] rest = mesh.restPositions();
+        rest0 = new double[3 * n];
         for (int i = 0; i < 3 * n; i++) {
             x[i] = rest[i];
+            rest0[i] = rest[i];
         }
         // masses
         double[] mass = new double[n];
@@ -174,7 +182,31 @@ public final class XpbdSolver implements AutoCloseable {
             nbr[fill[ea[e]]++] = eb[e];
             nbr[fill[eb[e]]++] = ea[e];
         }
-        cen = new double[tri.length];
+        xs = x.clone();
+        xb = new double[3 * n];
+        contactsOf = new int[n];
+        vertexStretch = new double[n];
+        nbrRest = new double[nbr.length];
+        for (int i = 0; i < n; i++) {
+            for (int e = nbrStart[i]; e < nbrStart[i + 1]; e++) {
+                nbrRest[e] = Math.max(1e-9, dist(rest0, i, nbr[e]));
+            }
+        }
+        xbp = new double[3 * n];
+        triBox = new double[2 * tri.length];
+        double meanEdge = 0;
+        for (int e = 0; e < ne; e++) {
+            meanEdge += eRest[e] / ne;
+        }
+        // hash cells about one edge long (at least two thicknesses); table of 2^k >= 2 * triangles buckets
+        cellSize = Math.max(Math.max(meanEdge, 2 * thick), 1e-4);
+        int buckets = Integer.highestOneBit(Math.max(16, tri.length / 3)) << 2;
+        cellCount = new int[buckets + 1];
+        cellFill = new int[buckets + 1];
+        // Gauss-Seidel sweeps over the distance constraints per substep: one sweep propagates a correction about
+        // one edge, and the number of edges across the garment grows with sqrt(vertices); a single sweep let the
+        // robe's weight and the limbs' pull stretch edges several-fold at >= 4k vertices
+        distIterations = Math.max(2, (int) Math.ceil(Math.sqrt(n / 4000.0)));
         workers = new Workers(settings.effectiveThreads());
         contacts = new ContactList[Math.max(1, workers.threads())];
         for (int i = 0; i < contacts.length; i++) {
@@ -207,6 +239,7 @@ public final class XpbdSolver implements AutoCloseable {
             x[i] = p[i];
             v[i] = vel[i];
         }
+        System.arraycopy(x, 0, xs, 0, 3 * n);
     }
 
     public ClothState state() {
@@ -314,7 +347,12 @@ public final class XpbdSolver implements AutoCloseable {
         }
     }
 
+    /** Diagnostics: nanoseconds per phase (predict, distances, self, body, velocity) when -Dclothgraph.sim.profile=true. */
+    public static final boolean PROFILE = Boolean.getBoolean("clothgraph.sim.profile");
+    public static final long[] PHASE_NANOS = new long[6];
+
     private void substep(double h, boolean self) {
+        long t0 = PROFILE ? System.nanoTime() : 0;
         double gx = set.gravityX() * h, gy = set.gravityY() * h, gz = set.gravityZ() * h;
         double damp = Math.max(0, 1 - mat.damping() * h);
         double drag = mat.airDrag() * h;
@@ -338,17 +376,31 @@ public final class XpbdSolver implements AutoCloseable {
                 x[o + 2] += v[o + 2] * h;
             }
         });
-        solveDistances(h);
-        if (self) {
-            selfCollide();
+        long t1 = PROFILE ? System.nanoTime() : 0;
+        for (int it = 0; it < distIterations; it++) {
+            solveDistances(h);
         }
+        long t2 = PROFILE ? System.nanoTime() : 0;
+        if (self) {
+            selfCollide(h);
+        }
+        long t3 = PROFILE ? System.nanoTime() : 0;
         workers.forRange(n, 2048, (chunk, from, to) -> collideBody(from, to));
+        long t4 = PROFILE ? System.nanoTime() : 0;
         double inv = 1 / h;
         workers.forRange(n, 4096, (chunk, from, to) -> {
             for (int i = 3 * from; i < 3 * to; i++) {
                 v[i] = quasiStatic ? 0 : (x[i] - xp[i]) * inv;
             }
         });
+        if (PROFILE) {
+            long t5 = System.nanoTime();
+            PHASE_NANOS[0] += t1 - t0;
+            PHASE_NANOS[1] += t2 - t1;
+            PHASE_NANOS[2] += t3 - t2;
+            PHASE_NANOS[3] += t4 - t3;
+            PHASE_NANOS[4] += t5 - t4;
+        }
     }
 
     private void solveDistances(double h) {
@@ -377,6 +429,9 @@ public final class XpbdSolver implements AutoCloseable {
         }
     }
 
+    /** Passes over the capsules per vertex (a vertex pushed out of one capsule into an overlapping one). */
+    private static final int BODY_PASSES = Integer.getInteger("clothgraph.sim.bodyPasses", 4);
+
     private void collideBody(int from, int to) {
         double mu = mat.friction();
         double[] c = cap, cp = capPrev, box = capBox;
@@ -386,6 +441,8 @@ public final class XpbdSolver implements AutoCloseable {
             }
             int o = 3 * i;
             double px = x[o], py = x[o + 1], pz = x[o + 2];
+            for (int pass = 0; pass < BODY_PASSES; pass++) {
+            boolean hit = false;
             for (int k = 0; k < nCap; k++) {
                 int b = k * 6;
                 if (px < box[b] || py < box[b + 1] || pz < box[b + 2] || px > box[b + 3] || py > box[b + 4]
@@ -402,9 +459,10 @@ public final class XpbdSolver implements AutoCloseable {
                 double r = c[q + 6] + s * (c[q + 7] - c[q + 6]) + thick;
                 double nx = px - cx, ny = py - cy, nz = pz - cz;
                 double d = Math.sqrt(nx * nx + ny * ny + nz * nz);
-                if (d >= r) {
+                if (d >= r || (pass > 0 && d >= r - 1e-7)) {
                     continue;
                 }
+                hit = true;
                 // previous surface point with the same parameter (for normal fallback and friction)
                 double pcx = cp[q] + s * (cp[q + 3] - cp[q]), pcy = cp[q + 1] + s * (cp[q + 4] - cp[q + 1]),
                         pcz = cp[q + 2] + s * (cp[q + 5] - cp[q + 2]);
@@ -434,13 +492,14 @@ public final class XpbdSolver implements AutoCloseable {
                 ny *= inv;
                 nz *= inv;
                 double pen = r - d;
+                double qx = xp[o] - pcx, qy = xp[o + 1] - pcy, qz = xp[o + 2] - pcz;
+                double ql = Math.sqrt(qx * qx + qy * qy + qz * qz);
+                double prevPen = r - ql;
                 px += nx * pen;
                 py += ny * pen;
                 pz += nz * pen;
                 // penetration that already existed at the start of the substep (initial overlap, previous
                 // unresolved contact) is removed without turning into velocity: shift the previous position
-                double qx = xp[o] - pcx, qy = xp[o + 1] - pcy, qz = xp[o + 2] - pcz;
-                double prevPen = r - Math.sqrt(qx * qx + qy * qy + qz * qz);
                 if (prevPen > 0) {
                     double shift = Math.min(prevPen, pen);
                     xp[o] += nx * shift;
@@ -463,6 +522,10 @@ public final class XpbdSolver implements AutoCloseable {
                     }
                 }
             }
+            if (!hit) {
+                break;
+            }
+            }
             x[o] = px;
             x[o + 1] = py;
             x[o + 2] = pz;
@@ -476,6 +539,9 @@ public final class XpbdSolver implements AutoCloseable {
         int[] vi = new int[256], ti = new int[256];
         double[] bary = new double[3 * 256];
         byte[] side = new byte[256];
+        // per-contact solver state: accumulated normal multiplier, the penetration tolerated in this substep
+        // (pre-existing, removed gradually) and the cap on the velocity-generating relative correction (m)
+        double[] lambda = new double[256], tolerated = new double[256], maxNew = new double[256];
 
         void add(int i, int t, double u, double vv, double ww, int s) {
             if (size == vi.length) {
@@ -484,6 +550,9 @@ public final class XpbdSolver implements AutoCloseable {
                 ti = Arrays.copyOf(ti, m);
                 bary = Arrays.copyOf(bary, 3 * m);
                 side = Arrays.copyOf(side, m);
+                lambda = Arrays.copyOf(lambda, m);
+                tolerated = Arrays.copyOf(tolerated, m);
+                maxNew = Arrays.copyOf(maxNew, m);
             }
             vi[size] = i;
             ti[size] = t;
@@ -495,102 +564,244 @@ public final class XpbdSolver implements AutoCloseable {
         }
     }
 
-    private void selfCollide() {
+    /**
+     * Cloth-cloth collisions (vertex-triangle proximity and crossing). Candidates come from a spatial hash of
+     * flat int arrays rebuilt for every collision pass: each triangle is inserted into every cell overlapped by
+     * its box swept from the last collision-free snapshot {@code xs} to the current positions, grown by the
+     * thickness; each vertex queries the cells of its own swept box, and a pair is examined only in the cell
+     * holding the lower corner of the two boxes' intersection (so exactly once). The side of a contact is
+     * taken from the snapshot, so crossings that happened since the previous pass (self collisions may run
+     * only every few substeps) are undone. Candidate search runs on fixed vertex partitions into per-chunk
+     * lists concatenated in vertex order; contacts are resolved sequentially in that order, so the result
+     * does not depend on the thread count.
+     * <p>
+     * Response (see {@link #prepareContact}, {@link #solveContact}, {@link #frictionContact},
+     * {@link #limitContactResponse}): the snapshot may itself be interpenetrating, so penetration that already
+     * existed at the start of the substep is not projected away at once (that turned into velocity of up to
+     * 2.4 cm per substep and blew up crumpled regions) but removed by a velocity-free shift of at most a
+     * fraction of the thickness per substep; only new penetration is resolved, as an inelastic XPBD contact
+     * whose correction is bounded by the pair's relative motion; every vertex's share of a contact is divided
+     * by its number of contacts (constraint averaging: a vertex of a crushed hood crown can sit in hundreds);
+     * friction is bounded by mu times the applied normal correction and shared with the inverse masses; and a
+     * final per-vertex bound lets the contacts stop or redirect a vertex but not speed it up.
+     */
+    private void selfCollide(double h) {
         int nt = tri.length / 3;
         if (nt == 0) {
             return;
         }
-        double rmax = 0;
+        final double grow = thick;
+        workers.forRange(nt, 4096, (chunk, from, to) -> {
+            for (int t = from; t < to; t++) {
+                double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+                for (int k = 0; k < 3; k++) {
+                    int o = 3 * tri[3 * t + k];
+                    x0 = Math.min(x0, Math.min(x[o], xs[o]));
+                    y0 = Math.min(y0, Math.min(x[o + 1], xs[o + 1]));
+                    z0 = Math.min(z0, Math.min(x[o + 2], xs[o + 2]));
+                    x1 = Math.max(x1, Math.max(x[o], xs[o]));
+                    y1 = Math.max(y1, Math.max(x[o + 1], xs[o + 1]));
+                    z1 = Math.max(z1, Math.max(x[o + 2], xs[o + 2]));
+                }
+                int b = 6 * t;
+                triBox[b] = x0 - grow;
+                triBox[b + 1] = y0 - grow;
+                triBox[b + 2] = z0 - grow;
+                triBox[b + 3] = x1 + grow;
+                triBox[b + 4] = y1 + grow;
+                triBox[b + 5] = z1 + grow;
+            }
+        });
+        final double ic = 1 / cellSize;
+        final int mask = cellCount.length - 2;
+        int[] count = cellCount;
+        Arrays.fill(count, 0);
+        long entries = 0;
         for (int t = 0; t < nt; t++) {
-            int a = 3 * tri[3 * t], b = 3 * tri[3 * t + 1], c = 3 * tri[3 * t + 2];
-            double mx = (x[a] + x[b] + x[c]) / 3, my = (x[a + 1] + x[b + 1] + x[c + 1]) / 3,
-                    mz = (x[a + 2] + x[b + 2] + x[c + 2]) / 3;
-            cen[3 * t] = mx;
-            cen[3 * t + 1] = my;
-            cen[3 * t + 2] = mz;
-            rmax = Math.max(rmax, sq(x[a] - mx) + sq(x[a + 1] - my) + sq(x[a + 2] - mz));
-            rmax = Math.max(rmax, sq(x[b] - mx) + sq(x[b + 1] - my) + sq(x[b + 2] - mz));
-            rmax = Math.max(rmax, sq(x[c] - mx) + sq(x[c + 1] - my) + sq(x[c + 2] - mz));
+            int b = 6 * t;
+            int ix0 = cell(triBox[b], ic), iy0 = cell(triBox[b + 1], ic), iz0 = cell(triBox[b + 2], ic);
+            int ix1 = cell(triBox[b + 3], ic), iy1 = cell(triBox[b + 4], ic), iz1 = cell(triBox[b + 5], ic);
+            for (int ix = ix0; ix <= ix1; ix++) {
+                for (int iy = iy0; iy <= iy1; iy++) {
+                    for (int iz = iz0; iz <= iz1; iz++) {
+                        count[(hash(ix, iy, iz) & mask) + 1]++;
+                        entries++;
+                    }
+                }
+            }
         }
-        rmax = Math.sqrt(rmax);
-        double reach = rmax + thick;
-        cellSize = 2 * reach;
-        int size = Integer.highestOneBit(Math.max(16, 2 * nt - 1)) << 1;
-        if (cellStart.length != size + 1) {
-            cellStart = new int[size + 1];
-        } else {
-            Arrays.fill(cellStart, 0);
+        if (entries > Integer.MAX_VALUE - 16) {
+            throw new IllegalStateException("self-collision hash overflow");
         }
-        if (cellTris.length != nt) {
-            cellTris = new int[nt];
-            triCell = new int[nt];
+        for (int i = 0; i <= mask; i++) {
+            count[i + 1] += count[i];
         }
-        double ic = 1 / cellSize;
-        int mask = size - 1;
+        if (cellTris.length < entries) {
+            cellTris = new int[(int) Math.min(Integer.MAX_VALUE - 16, entries + entries / 4)];
+        }
+        System.arraycopy(count, 0, cellFill, 0, mask + 1);
+        int[] fill = cellFill, items = cellTris;
         for (int t = 0; t < nt; t++) {
-            int hsh = hash((int) Math.floor(cen[3 * t] * ic), (int) Math.floor(cen[3 * t + 1] * ic),
-                    (int) Math.floor(cen[3 * t + 2] * ic)) & mask;
-            triCell[t] = hsh;
-            cellStart[hsh + 1]++;
-        }
-        for (int i = 0; i < size; i++) {
-            cellStart[i + 1] += cellStart[i];
-        }
-        int[] fill = Arrays.copyOf(cellStart, size);
-        for (int t = 0; t < nt; t++) {
-            cellTris[fill[triCell[t]]++] = t;
+            int b = 6 * t;
+            int ix0 = cell(triBox[b], ic), iy0 = cell(triBox[b + 1], ic), iz0 = cell(triBox[b + 2], ic);
+            int ix1 = cell(triBox[b + 3], ic), iy1 = cell(triBox[b + 4], ic), iz1 = cell(triBox[b + 5], ic);
+            for (int ix = ix0; ix <= ix1; ix++) {
+                for (int iy = iy0; iy <= iy1; iy++) {
+                    for (int iz = iz0; iz <= iz1; iz++) {
+                        items[fill[hash(ix, iy, iz) & mask]++] = t;
+                    }
+                }
+            }
         }
         for (ContactList cl : contacts) {
             cl.size = 0;
         }
-        double crossLimit = thick + 0.02;
-        double reach2 = reach * reach;
+        final double crossLimit = thick + 0.02;
+        final double restSkip2 = 9 * thick * thick; // pairs closer than 3 thicknesses at rest are neighbours, not contacts
+        final int[] start = count;
         workers.forRange(n, 1024, (chunk, from, to) -> {
             ContactList out = contacts[chunk];
-            int[] buckets = new int[8];
+            double[] bc = new double[3];
             for (int i = from; i < to; i++) {
                 int o = 3 * i;
-                double px = x[o], py = x[o + 1], pz = x[o + 2];
-                int bx = (int) Math.floor((px - 0.5 * cellSize) * ic), by = (int) Math.floor((py - 0.5 * cellSize) * ic),
-                        bz = (int) Math.floor((pz - 0.5 * cellSize) * ic);
-                int nbk = 0;
-                for (int dxi = 0; dxi < 2; dxi++) {
-                    for (int dyi = 0; dyi < 2; dyi++) {
-                        for (int dzi = 0; dzi < 2; dzi++) {
-                            int hsh = hash(bx + dxi, by + dyi, bz + dzi) & mask;
-                            boolean dup = false;
-                            for (int q = 0; q < nbk; q++) {
-                                dup |= buckets[q] == hsh;
+                double vx0 = Math.min(x[o], xs[o]), vy0 = Math.min(x[o + 1], xs[o + 1]), vz0 = Math.min(x[o + 2], xs[o + 2]);
+                double vx1 = Math.max(x[o], xs[o]), vy1 = Math.max(x[o + 1], xs[o + 1]), vz1 = Math.max(x[o + 2], xs[o + 2]);
+                int ix0 = cell(vx0, ic), iy0 = cell(vy0, ic), iz0 = cell(vz0, ic);
+                int ix1 = cell(vx1, ic), iy1 = cell(vy1, ic), iz1 = cell(vz1, ic);
+                for (int ix = ix0; ix <= ix1; ix++) {
+                    for (int iy = iy0; iy <= iy1; iy++) {
+                        for (int iz = iz0; iz <= iz1; iz++) {
+                            int hsh = hash(ix, iy, iz) & mask;
+                            for (int e = start[hsh], end = start[hsh + 1]; e < end; e++) {
+                                int t = items[e];
+                                int b = 6 * t;
+                                double lx = Math.max(vx0, triBox[b]), ly = Math.max(vy0, triBox[b + 1]),
+                                        lz = Math.max(vz0, triBox[b + 2]);
+                                if (lx > Math.min(vx1, triBox[b + 3]) || ly > Math.min(vy1, triBox[b + 4])
+                                        || lz > Math.min(vz1, triBox[b + 5])) {
+                                    continue;
+                                }
+                                if (cell(lx, ic) != ix || cell(ly, ic) != iy || cell(lz, ic) != iz) {
+                                    continue; // examined in the cell holding the intersection's lower corner
+                                }
+                                int a = tri[3 * t], bb = tri[3 * t + 1], c = tri[3 * t + 2];
+                                if (a == i || bb == i || c == i || adjacent(i, a) || adjacent(i, bb) || adjacent(i, c)
+                                        || restNear(i, a, restSkip2) || restNear(i, bb, restSkip2)
+                                        || restNear(i, c, restSkip2)) {
+                                    continue;
+                                }
+                                testVertexTriangle(i, t, a, bb, c, crossLimit, out, bc);
                             }
-                            if (!dup) {
-                                buckets[nbk++] = hsh;
-                            }
                         }
-                    }
-                }
-                for (int q = 0; q < nbk; q++) {
-                    int hsh = buckets[q];
-                    for (int e = cellStart[hsh]; e < cellStart[hsh + 1]; e++) {
-                        int t = cellTris[e];
-                        if (sq(cen[3 * t] - px) + sq(cen[3 * t + 1] - py) + sq(cen[3 * t + 2] - pz) > reach2) {
-                            continue;
-                        }
-                        int a = tri[3 * t], b = tri[3 * t + 1], c = tri[3 * t + 2];
-                        if (a == i || b == i || c == i || adjacent(i, a) || adjacent(i, b) || adjacent(i, c)) {
-                            continue;
-                        }
-                        testVertexTriangle(i, t, a, b, c, crossLimit, out);
                     }
                 }
             }
         });
+        System.arraycopy(x, 0, xb, 0, 3 * n);
+        System.arraycopy(xp, 0, xbp, 0, 3 * n);
         contactCount = 0;
+        Arrays.fill(contactsOf, 0);
         for (ContactList cl : contacts) {
             contactCount += cl.size;
             for (int k = 0; k < cl.size; k++) {
-                resolveContact(cl.vi[k], cl.ti[k], cl.bary[3 * k], cl.bary[3 * k + 1], cl.bary[3 * k + 2], cl.side[k]);
+                int t = cl.ti[k];
+                contactsOf[cl.vi[k]]++;
+                contactsOf[tri[3 * t]]++;
+                contactsOf[tri[3 * t + 1]]++;
+                contactsOf[tri[3 * t + 2]]++;
             }
         }
+        if (contactCount > 0) {
+            // largest stretch of the edges around each vertex (after this substep's distance pass)
+            workers.forRange(n, 4096, (chunk, from, to) -> {
+                for (int i = from; i < to; i++) {
+                    double worst = 0;
+                    for (int e = nbrStart[i]; e < nbrStart[i + 1]; e++) {
+                        int j = nbr[e];
+                        worst = Math.max(worst, dist(x, i, j) / nbrRest[e]);
+                    }
+                    vertexStretch[i] = worst;
+                }
+            });
+        }
+        for (ContactList cl : contacts) {
+            for (int k = 0; k < cl.size; k++) {
+                prepareContact(cl, k);
+            }
+        }
+        for (int it = 0; it < CONTACT_ITERATIONS; it++) {
+            for (ContactList cl : contacts) {
+                for (int k = 0; k < cl.size; k++) {
+                    solveContact(cl, k, h);
+                }
+            }
+        }
+        for (ContactList cl : contacts) {
+            for (int k = 0; k < cl.size; k++) {
+                frictionContact(cl, k);
+            }
+        }
+        if (contactCount > 0) {
+            limitContactResponse(h);
+        }
+        System.arraycopy(x, 0, xs, 0, 3 * n);
+    }
+
+    /**
+     * Per-vertex bounds on the summed contact response of one pass (a vertex may sit in dozens of contacts
+     * in a crumpled region, each bounded on its own): (1) the velocity-free untangling shift is at most
+     * {@link #UNTANGLE_FRACTION} of the thickness; (2) the contacts may stop or redirect a vertex but not
+     * speed it up: the change of its displacement in the substep is at most its displacement before the
+     * contacts plus a small floor, and the resulting displacement is at most the larger of the two.
+     */
+    private void limitContactResponse(double h) {
+        final double floor = SPEED_FLOOR_FRACTION * thick, maxShift = UNTANGLE_FRACTION * thick;
+        workers.forRange(n, 4096, (chunk, from, to) -> {
+            for (int i = from; i < to; i++) {
+                int o = 3 * i;
+                double sx = xp[o] - xbp[o], sy = xp[o + 1] - xbp[o + 1], sz = xp[o + 2] - xbp[o + 2];
+                double s2 = sx * sx + sy * sy + sz * sz;
+                if (s2 > maxShift * maxShift) {
+                    double f = 1 - maxShift / Math.sqrt(s2);
+                    for (int k = 0; k < 3; k++) {
+                        double e = (xp[o + k] - xbp[o + k]) * f;
+                        xp[o + k] -= e;
+                        x[o + k] -= e;
+                    }
+                }
+                double d0x = xb[o] - xbp[o], d0y = xb[o + 1] - xbp[o + 1], d0z = xb[o + 2] - xbp[o + 2];
+                double d0 = Math.sqrt(d0x * d0x + d0y * d0y + d0z * d0z);
+                double dx = x[o] - xp[o], dy = x[o + 1] - xp[o + 1], dz = x[o + 2] - xp[o + 2];
+                double cx = dx - d0x, cy = dy - d0y, cz = dz - d0z;
+                double inertial = Math.sqrt(v[o] * v[o] + v[o + 1] * v[o + 1] + v[o + 2] * v[o + 2]) * h;
+                double c2 = cx * cx + cy * cy + cz * cz, cl = inertial + floor;
+                if (c2 > cl * cl) {
+                    double f = cl / Math.sqrt(c2);
+                    dx = d0x + cx * f;
+                    dy = d0y + cy * f;
+                    dz = d0z + cz * f;
+                }
+                double d2 = dx * dx + dy * dy + dz * dz, dl = Math.max(d0, floor);
+                if (d2 > dl * dl) {
+                    double f = dl / Math.sqrt(d2);
+                    dx *= f;
+                    dy *= f;
+                    dz *= f;
+                }
+                x[o] = xp[o] + dx;
+                x[o + 1] = xp[o + 1] + dy;
+                x[o + 2] = xp[o + 2] + dz;
+            }
+        });
+    }
+
+    private static int cell(double c, double ic) {
+        return (int) Math.floor(c * ic);
+    }
+
+    private boolean restNear(int i, int j, double d2) {
+        double dx = rest0[3 * i] - rest0[3 * j], dy = rest0[3 * i + 1] - rest0[3 * j + 1], dz = rest0[3 * i + 2] - rest0[3 * j + 2];
+        return dx * dx + dy * dy + dz * dz < d2;
     }
 
     private boolean adjacent(int i, int j) {
@@ -602,19 +813,16 @@ public final class XpbdSolver implements AutoCloseable {
         return false;
     }
 
-    private final ThreadLocal<double[]> scratch = ThreadLocal.withInitial(() -> new double[4]);
-
-    private void testVertexTriangle(int i, int t, int a, int b, int c, double crossLimit, ContactList out) {
-        double[] bc = scratch.get();
+    private void testVertexTriangle(int i, int t, int a, int b, int c, double crossLimit, ContactList out, double[] bc) {
         int o = 3 * i;
         double d2 = closestBary(x, x[o], x[o + 1], x[o + 2], a, b, c, bc);
         if (d2 > crossLimit * crossLimit) {
             return;
         }
         double u = bc[0], vv = bc[1], ww = bc[2];
-        // current normal and signed distance
+        // current signed distance, and the side in the last collision-free snapshot
         double sdCur = signedPlane(x, x[o], x[o + 1], x[o + 2], a, b, c, u, vv, ww);
-        double sdPrev = signedPlane(xp, xp[o], xp[o + 1], xp[o + 2], a, b, c, u, vv, ww);
+        double sdPrev = signedPlane(xs, xs[o], xs[o + 1], xs[o + 2], a, b, c, u, vv, ww);
         int side = sdPrev > 0 ? 1 : (sdPrev < 0 ? -1 : (sdCur >= 0 ? 1 : -1));
         boolean near = d2 < thick * thick;
         boolean interior = u > 1e-3 && vv > 1e-3 && ww > 1e-3;
@@ -624,32 +832,159 @@ public final class XpbdSolver implements AutoCloseable {
         }
     }
 
-    private void resolveContact(int i, int t, double u, double vv, double ww, int side) {
+    /** Contact passes per self-collision pass (projected Gauss-Seidel with accumulated multipliers). */
+    private static final int CONTACT_ITERATIONS = 2;
+    /** Contact compliance, m/N (nearly rigid; XPBD form alpha / h^2). */
+    private static final double CONTACT_COMPLIANCE = 1e-9;
+    /**
+     * Penetration that already existed at the start of the substep is removed at most this fraction of the
+     * thickness per contact and substep, without turning into velocity (the start positions move too).
+     */
+    private static final double UNTANGLE_FRACTION = 0.25;
+    /** Slack on the velocity-generating correction beyond the pair's relative motion in the substep. */
+    private static final double NEW_SLACK_FRACTION = 0.25;
+    /**
+     * Contacts touching a vertex with an edge stretched beyond this factor are released for the substep:
+     * cloth pulling that hard through a contact means the layers are locked (typically a crossing that was not
+     * undone, so the remembered side is wrong); holding them would only stretch the cloth further.
+     */
+    private static final double RELEASE_STRETCH = 2.0;
+    /** A contact may raise a vertex's displacement in the substep up to this fraction of the thickness. */
+    private static final double SPEED_FLOOR_FRACTION = 0.25;
+
+    /**
+     * First visit of a contact: measures the penetration that already existed at the start of the substep
+     * (positions {@code xp}, same side and barycentrics), removes up to {@link #UNTANGLE_FRACTION} of the
+     * thickness of it from both the current and the start positions (a velocity-free shift toward the side the
+     * vertex came from), records the rest as tolerated for this substep, and bounds the velocity-generating
+     * correction by the pair's relative displacement in the substep, so that a contact can stop an approach
+     * (inelastic) but never throw a vertex faster than the pair was moving.
+     */
+    private void prepareContact(ContactList cl, int k) {
+        cl.lambda[k] = 0;
+        cl.tolerated[k] = Double.POSITIVE_INFINITY;
+        cl.maxNew[k] = 0;
+        int i = cl.vi[k], t = cl.ti[k];
+        double u = cl.bary[3 * k], vv = cl.bary[3 * k + 1], ww = cl.bary[3 * k + 2];
         int a = tri[3 * t], b = tri[3 * t + 1], c = tri[3 * t + 2];
-        int o = 3 * i, oa = 3 * a, ob = 3 * b, oc = 3 * c;
-        double e1x = x[ob] - x[oa], e1y = x[ob + 1] - x[oa + 1], e1z = x[ob + 2] - x[oa + 2];
-        double e2x = x[oc] - x[oa], e2y = x[oc + 1] - x[oa + 1], e2z = x[oc + 2] - x[oa + 2];
-        double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
-        double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        if (nl < 1e-14) {
-            return;
-        }
-        nx *= side / nl;
-        ny *= side / nl;
-        nz *= side / nl;
-        double qx = u * x[oa] + vv * x[ob] + ww * x[oc], qy = u * x[oa + 1] + vv * x[ob + 1] + ww * x[oc + 1],
-                qz = u * x[oa + 2] + vv * x[ob + 2] + ww * x[oc + 2];
-        double sd = (x[o] - qx) * nx + (x[o + 1] - qy) * ny + (x[o + 2] - qz) * nz;
-        double cval = thick - sd;
-        if (cval <= 0) {
-            return;
-        }
         double wsum = w[i] + u * u * w[a] + vv * vv * w[b] + ww * ww * w[c];
         if (wsum == 0) {
             return;
         }
-        double l = cval / wsum;
-        double fi = w[i] * l, fa = -w[a] * u * l, fb = -w[b] * vv * l, fc = -w[c] * ww * l;
+        if (Math.max(Math.max(vertexStretch[i], vertexStretch[a]), Math.max(vertexStretch[b], vertexStretch[c])) > RELEASE_STRETCH) {
+            return; // the cloth pulls hard through this contact: locked layers, let them slip
+        }
+        double[] nrm = contactNormal;
+        if (!normal(x, a, b, c, cl.side[k], nrm)) {
+            return;
+        }
+        double nx = nrm[0], ny = nrm[1], nz = nrm[2];
+        int o = 3 * i, oa = 3 * a, ob = 3 * b, oc = 3 * c;
+        double sdCur = (x[o] - (u * x[oa] + vv * x[ob] + ww * x[oc])) * nx
+                + (x[o + 1] - (u * x[oa + 1] + vv * x[ob + 1] + ww * x[oc + 1])) * ny
+                + (x[o + 2] - (u * x[oa + 2] + vv * x[ob + 2] + ww * x[oc + 2])) * nz;
+        double violCur = thick - sdCur;
+        double violPrev = 0;
+        double[] np = contactNormal2;
+        if (normal(xp, a, b, c, cl.side[k], np)) {
+            double sdPrev = (xp[o] - (u * xp[oa] + vv * xp[ob] + ww * xp[oc])) * np[0]
+                    + (xp[o + 1] - (u * xp[oa + 1] + vv * xp[ob + 1] + ww * xp[oc + 1])) * np[1]
+                    + (xp[o + 2] - (u * xp[oa + 2] + vv * xp[ob + 2] + ww * xp[oc + 2])) * np[2];
+            violPrev = Math.max(0, thick - sdPrev);
+        }
+        // relative displacement of the vertex against the triangle point during this substep
+        double rx = (x[o] - xp[o]) - (u * (x[oa] - xp[oa]) + vv * (x[ob] - xp[ob]) + ww * (x[oc] - xp[oc]));
+        double ry = (x[o + 1] - xp[o + 1]) - (u * (x[oa + 1] - xp[oa + 1]) + vv * (x[ob + 1] - xp[ob + 1]) + ww * (x[oc + 1] - xp[oc + 1]));
+        double rz = (x[o + 2] - xp[o + 2]) - (u * (x[oa + 2] - xp[oa + 2]) + vv * (x[ob + 2] - xp[ob + 2]) + ww * (x[oc + 2] - xp[oc + 2]));
+        cl.maxNew[k] = Math.sqrt(rx * rx + ry * ry + rz * rz) + NEW_SLACK_FRACTION * thick;
+        double shift = Math.min(Math.min(violPrev, violCur), UNTANGLE_FRACTION * thick);
+        double applied = 0;
+        if (shift > 0) {
+            double l = shift / wsum;
+            double fi = w[i] * l / contactsOf[i], fa = -w[a] * u * l / contactsOf[a], fb = -w[b] * vv * l / contactsOf[b],
+                    fc = -w[c] * ww * l / contactsOf[c];
+            shiftBoth(o, fi * nx, fi * ny, fi * nz);
+            shiftBoth(oa, fa * nx, fa * ny, fa * nz);
+            shiftBoth(ob, fb * nx, fb * ny, fb * nz);
+            shiftBoth(oc, fc * nx, fc * ny, fc * nz);
+            applied = l * averagedInverseMass(i, a, b, c, u, vv, ww); // relative shift after averaging
+        }
+        cl.tolerated[k] = violPrev - applied;
+    }
+
+    /** Generalized inverse mass of a contact with every vertex's share divided by its contact count. */
+    private double averagedInverseMass(int i, int a, int b, int c, double u, double vv, double ww) {
+        return w[i] / contactsOf[i] + u * u * w[a] / contactsOf[a] + vv * vv * w[b] / contactsOf[b]
+                + ww * ww * w[c] / contactsOf[c];
+    }
+
+    private void shiftBoth(int o, double dx, double dy, double dz) {
+        x[o] += dx;
+        x[o + 1] += dy;
+        x[o + 2] += dz;
+        xp[o] += dx;
+        xp[o + 1] += dy;
+        xp[o + 2] += dz;
+    }
+
+    private final double[] contactNormal = new double[3], contactNormal2 = new double[3];
+
+    /** Unit normal of triangle (a, b, c) in p times side; false if degenerate. */
+    private static boolean normal(double[] p, int a, int b, int c, int side, double[] out) {
+        int oa = 3 * a, ob = 3 * b, oc = 3 * c;
+        double e1x = p[ob] - p[oa], e1y = p[ob + 1] - p[oa + 1], e1z = p[ob + 2] - p[oa + 2];
+        double e2x = p[oc] - p[oa], e2y = p[oc + 1] - p[oa + 1], e2z = p[oc + 2] - p[oa + 2];
+        double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+        double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (nl < 1e-14) {
+            return false;
+        }
+        double s = side / nl;
+        out[0] = nx * s;
+        out[1] = ny * s;
+        out[2] = nz * s;
+        return true;
+    }
+
+    /**
+     * One XPBD update of a vertex-triangle contact: C = signed distance - (thickness - tolerated) >= 0, with
+     * the multiplier accumulated over the contact iterations, clamped to push only, and bounded by the cap set
+     * in {@link #prepareContact}. Corrections are distributed with the inverse masses (vertex w_i, triangle
+     * vertices w_j * barycentric), so momentum is conserved.
+     */
+    private void solveContact(ContactList cl, int k, double h) {
+        double tol = cl.tolerated[k];
+        if (!(tol < Double.POSITIVE_INFINITY)) {
+            return;
+        }
+        int i = cl.vi[k], t = cl.ti[k];
+        double u = cl.bary[3 * k], vv = cl.bary[3 * k + 1], ww = cl.bary[3 * k + 2];
+        int a = tri[3 * t], b = tri[3 * t + 1], c = tri[3 * t + 2];
+        double[] nrm = contactNormal;
+        if (!normal(x, a, b, c, cl.side[k], nrm)) {
+            return;
+        }
+        double nx = nrm[0], ny = nrm[1], nz = nrm[2];
+        int o = 3 * i, oa = 3 * a, ob = 3 * b, oc = 3 * c;
+        double sd = (x[o] - (u * x[oa] + vv * x[ob] + ww * x[oc])) * nx
+                + (x[o + 1] - (u * x[oa + 1] + vv * x[ob + 1] + ww * x[oc + 1])) * ny
+                + (x[o + 2] - (u * x[oa + 2] + vv * x[ob + 2] + ww * x[oc + 2])) * nz;
+        double cval = sd - (thick - tol);
+        double lam = cl.lambda[k];
+        if (cval >= 0 && lam == 0) {
+            return;
+        }
+        double wsum = w[i] + u * u * w[a] + vv * vv * w[b] + ww * ww * w[c];
+        double at = CONTACT_COMPLIANCE / (h * h);
+        double nl = lam + (-cval - at * lam) / (wsum + at);
+        nl = Math.max(0, Math.min(nl, cl.maxNew[k] / wsum));
+        double dl = nl - lam;
+        if (dl == 0) {
+            return;
+        }
+        cl.lambda[k] = nl;
+        double fi = w[i] * dl / contactsOf[i], fa = -w[a] * u * dl / contactsOf[a], fb = -w[b] * vv * dl / contactsOf[b],
+                fc = -w[c] * ww * dl / contactsOf[c];
         x[o] += fi * nx;
         x[o + 1] += fi * ny;
         x[o + 2] += fi * nz;
@@ -662,27 +997,58 @@ public final class XpbdSolver implements AutoCloseable {
         x[oc] += fc * nx;
         x[oc + 1] += fc * ny;
         x[oc + 2] += fc * nz;
-        // cloth-cloth friction: remove part of the relative tangential motion of the vertex
+    }
+
+    /**
+     * Cloth-cloth Coulomb friction at position level: the tangential relative displacement of the vertex
+     * against the triangle point in this substep is reduced by at most mu times the normal correction the
+     * contact applied (its accumulated multiplier times the generalized inverse mass), distributed with the same
+     * inverse masses as the normal response. It can only remove relative tangential motion, never add any.
+     */
+    private void frictionContact(ContactList cl, int k) {
         double muc = 0.5 * mat.friction();
-        if (muc > 0) {
-            double qpx = u * xp[oa] + vv * xp[ob] + ww * xp[oc], qpy = u * xp[oa + 1] + vv * xp[ob + 1] + ww * xp[oc + 1],
-                    qpz = u * xp[oa + 2] + vv * xp[ob + 2] + ww * xp[oc + 2];
-            double qx2 = u * x[oa] + vv * x[ob] + ww * x[oc], qy2 = u * x[oa + 1] + vv * x[ob + 1] + ww * x[oc + 1],
-                    qz2 = u * x[oa + 2] + vv * x[ob + 2] + ww * x[oc + 2];
-            double rx = (x[o] - xp[o]) - (qx2 - qpx), ry = (x[o + 1] - xp[o + 1]) - (qy2 - qpy),
-                    rz = (x[o + 2] - xp[o + 2]) - (qz2 - qpz);
-            double rn = rx * nx + ry * ny + rz * nz;
-            rx -= rn * nx;
-            ry -= rn * ny;
-            rz -= rn * nz;
-            double tl = Math.sqrt(rx * rx + ry * ry + rz * rz);
-            if (tl > 1e-12 && w[i] > 0) {
-                double f = Math.min(1, muc * cval / tl) * w[i] / wsum;
-                x[o] -= rx * f;
-                x[o + 1] -= ry * f;
-                x[o + 2] -= rz * f;
-            }
+        double lam = cl.lambda[k];
+        if (muc <= 0 || lam <= 0) {
+            return;
         }
+        int i = cl.vi[k], t = cl.ti[k];
+        double u = cl.bary[3 * k], vv = cl.bary[3 * k + 1], ww = cl.bary[3 * k + 2];
+        int a = tri[3 * t], b = tri[3 * t + 1], c = tri[3 * t + 2];
+        double[] nrm = contactNormal;
+        if (!normal(x, a, b, c, cl.side[k], nrm)) {
+            return;
+        }
+        double nx = nrm[0], ny = nrm[1], nz = nrm[2];
+        int o = 3 * i, oa = 3 * a, ob = 3 * b, oc = 3 * c;
+        double wsum = w[i] + u * u * w[a] + vv * vv * w[b] + ww * ww * w[c];
+        double rx = (x[o] - xp[o]) - (u * (x[oa] - xp[oa]) + vv * (x[ob] - xp[ob]) + ww * (x[oc] - xp[oc]));
+        double ry = (x[o + 1] - xp[o + 1]) - (u * (x[oa + 1] - xp[oa + 1]) + vv * (x[ob + 1] - xp[ob + 1]) + ww * (x[oc + 1] - xp[oc + 1]));
+        double rz = (x[o + 2] - xp[o + 2]) - (u * (x[oa + 2] - xp[oa + 2]) + vv * (x[ob + 2] - xp[ob + 2]) + ww * (x[oc + 2] - xp[oc + 2]));
+        double rn = rx * nx + ry * ny + rz * nz;
+        rx -= rn * nx;
+        ry -= rn * ny;
+        rz -= rn * nz;
+        double tl = Math.sqrt(rx * rx + ry * ry + rz * rz);
+        if (tl < 1e-12) {
+            return;
+        }
+        // relative tangential correction, m, bounded by mu times the normal correction actually applied
+        double corr = Math.min(tl, muc * lam * averagedInverseMass(i, a, b, c, u, vv, ww));
+        double dl = corr / (tl * wsum);
+        double fi = -w[i] * dl / contactsOf[i], fa = w[a] * u * dl / contactsOf[a], fb = w[b] * vv * dl / contactsOf[b],
+                fc = w[c] * ww * dl / contactsOf[c];
+        x[o] += fi * rx;
+        x[o + 1] += fi * ry;
+        x[o + 2] += fi * rz;
+        x[oa] += fa * rx;
+        x[oa + 1] += fa * ry;
+        x[oa + 2] += fa * rz;
+        x[ob] += fb * rx;
+        x[ob + 1] += fb * ry;
+        x[ob + 2] += fb * rz;
+        x[oc] += fc * rx;
+        x[oc + 1] += fc * ry;
+        x[oc + 2] += fc * rz;
     }
 
     private static double signedPlane(double[] p, double px, double py, double pz, int a, int b, int c, double u,

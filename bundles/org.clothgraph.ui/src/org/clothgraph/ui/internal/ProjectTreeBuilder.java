@@ -57,6 +57,12 @@ final class ProjectTreeBuilder {
                 .property("dead ends", s.deadEnds()).property("merges", s.merges())
                 .property("queued merges", s.queuedMerges()));
 
+        ProjectNode runs = new ProjectNode(Kind.FOLDER, "Simulation runs (" + project.settings("runs").size() + ")", null);
+        for (Map.Entry<String, String> e : project.settings("runs").entrySet()) {
+            runs.add(new ProjectNode(Kind.SETTING, e.getKey(), null).property("report", e.getValue()));
+        }
+        root.add(runs);
+
         root.add(new ProjectNode(Kind.FRAMES, String.format("Frame store (%d frames, %.1f MB)", s.framesStored(),
                 s.frameBytes() / 1e6), null).property("frames", s.framesStored()).property("bytes", s.frameBytes()));
 

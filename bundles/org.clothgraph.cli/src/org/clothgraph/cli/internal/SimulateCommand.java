@@ -1,0 +1,138 @@
+package org.clothgraph.cli.internal;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.clothgraph.cloth.ClothRun;
+import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.model.Project;
+import org.clothgraph.sim.ClothSimulator;
+import org.clothgraph.sim.SimulationFailedException;
+import org.clothgraph.sim.SimulationSettings;
+import org.clothgraph.sim.XpbdClothSimulator;
+import org.clothgraph.sim.arcsim.ArcsimClothSimulator;
+import org.clothgraph.sim.arcsim.ArcsimOptions;
+import org.clothgraph.sim.garment.Garments;
+
+/**
+ * {@code simulate}: the garment on the character while it plays clips in sequence through the primary
+ * graph; frames go to the frame store.
+ */
+public final class SimulateCommand extends WorkspaceCommand {
+    public SimulateCommand() {
+        super("simulate", "Simulate a garment while the character plays clips in sequence through the primary graph.");
+        option(Option.value("clips", "A,B,...", "clips to play in order (required)"));
+        option(Option.value("frames", "N", "at most N output frames (default: the whole path)"));
+        option(Option.value("garment", "NAME", "garment to simulate (default: the hooded robe, generated if missing)"));
+        option(Option.value("vertices", "N", "vertex count when the demo robe has to be generated (default "
+                + Garments.DEFAULT_ROBE_VERTICES + ")"));
+        option(Option.value("simulator", "embedded|arcsim", "the simulator (default: embedded)"));
+        option(Option.value("arcsim", "PATH", "the arcsim executable (with --simulator arcsim)"));
+        option(Option.value("threads", "N", "embedded simulator worker threads (default: 2)"));
+    }
+
+    @Override
+    protected String usage() {
+        return "--workspace DIR --clips A,B,... [--frames N] [--simulator embedded|arcsim] [--arcsim PATH] [--json]";
+    }
+
+    @Override
+    protected int run(Project project, Args args, PrintStream out, PrintStream err) {
+        List<String> clips = new ArrayList<>();
+        for (String c : args.required("clips").split(",")) {
+            if (!c.isBlank()) {
+                clips.add(c.strip());
+            }
+        }
+        GarmentInfo garment = args.value("garment").map(name -> {
+            GarmentInfo g = ProjectGarments.find(project, name);
+            if (g == null) {
+                throw new InvalidInputException(project.folder().toString(), "garment", "no garment named '" + name + "'");
+            }
+            return g;
+        }).orElseGet(() -> ProjectGarments.ensureRobe(project,
+                args.intValue("vertices", Garments.DEFAULT_ROBE_VERTICES, 100, 200_000)));
+        SimulationSettings settings = SimulationSettings.defaults().withThreads(args.intValue("threads", 0, 0, 64));
+        ClothSimulator simulator = simulator(project, args);
+        try {
+            ClothRun.Report r = ClothRun.simulate(project, garment, clips, args.intValue("frames", 0, 0, 10_000_000),
+                    simulator, settings, new ConsoleProgressMonitor(err).cancelOnShutdown());
+            print(r, args.flag("json"), out);
+            return 0;
+        } catch (SimulationFailedException e) {
+            err.println("clothgraph simulate: simulation failed (" + e.reason() + ") at frame " + e.frame() + ": "
+                    + e.getMessage());
+            return 1;
+        }
+    }
+
+    private static ClothSimulator simulator(Project project, Args args) {
+        String kind = args.value("simulator").orElse(project.setting("simulator", "kind").orElse("embedded"));
+        switch (kind) {
+            case "embedded":
+                return new XpbdClothSimulator();
+            case "arcsim":
+                String exe = args.value("arcsim").orElse(project.setting("simulator", "arcsim").orElse(System.getenv("ARCSIM")));
+                if (exe == null) {
+                    throw new InvalidInputException("simulate", "--arcsim", "no ARCSim executable configured: pass --arcsim PATH");
+                }
+                ArcsimClothSimulator a = new ArcsimClothSimulator(ArcsimOptions.of(Path.of(exe).toAbsolutePath()));
+                a.validate();
+                return a;
+            default:
+                throw new UsageException("--simulator must be embedded or arcsim (got '" + kind + "')");
+        }
+    }
+
+    private static void print(ClothRun.Report r, boolean json, PrintStream out) {
+        List<String> hood = new ArrayList<>();
+        r.classes().forEach(c -> hood.add(c.toLowerCase(Locale.ROOT)));
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("run", r.runId());
+            m.put("garment", r.garment());
+            m.put("clips", r.clips());
+            m.put("frames", r.frames());
+            m.put("fps", r.fps());
+            m.put("secondsPerFrame", BenchCommand.round(r.secondsPerFrame()));
+            m.put("drapeSeconds", BenchCommand.round(r.drapeSeconds()));
+            m.put("hood", hood);
+            m.put("maxPenetrationMm", BenchCommand.round(r.maxPenetrationMm()));
+            m.put("firstFrameId", r.firstFrameId());
+            m.put("lastFrameId", r.lastFrameId());
+            JsonOutput.print(out, m);
+        } else {
+            out.printf(Locale.ROOT, "%s: %s along %s, %d frames at %.0f fps, %.3f s/frame, max penetration %.2f mm%n",
+                    r.runId(), r.garment(), String.join(" > ", r.clips()), r.frames(), r.fps(), r.secondsPerFrame(),
+                    r.maxPenetrationMm());
+            if (!hood.isEmpty() && !hood.get(0).isEmpty()) {
+                out.println("hood: " + summarize(hood));
+            }
+        }
+    }
+
+    /** "up x120, down x30" run-length summary. */
+    static String summarize(List<String> classes) {
+        StringBuilder b = new StringBuilder();
+        int i = 0;
+        while (i < classes.size()) {
+            int j = i;
+            while (j < classes.size() && classes.get(j).equals(classes.get(i))) {
+                j++;
+            }
+            if (b.length() > 0) {
+                b.append(", ");
+            }
+            b.append(classes.get(i)).append(" x").append(j - i);
+            i = j;
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,139 @@
+package org.clothgraph.cloth.ui.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+import org.clothgraph.cloth.ClothRun;
+import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.cloth.ui.ClothUi;
+import org.clothgraph.demo.DemoPipeline;
+import org.clothgraph.model.CheckReport;
+import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.model.Project;
+import org.clothgraph.model.jobs.JobSnapshot;
+import org.clothgraph.model.jobs.OperationJob;
+import org.clothgraph.ui.ProjectSession;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The GL cloth preview on the demo project, and a simulation job cancelled like from the Progress view. */
+class ClothPreviewTest {
+    @TempDir
+    Path dir;
+
+    private final IWorkbench workbench = PlatformUI.getWorkbench();
+
+    @AfterEach
+    void close() {
+        workbench.getService(ProjectSession.class).close();
+    }
+
+    @Test
+    void previewPlaysTheDemoRunWithTheHoodUp() throws Exception {
+        Project project = DemoPipeline.run(dir.resolve("demo"), null);
+        workbench.getService(ProjectSession.class).set(project);
+        IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
+        ClothPreviewView view = (ClothPreviewView) page.showView(ClothUi.CLOTH_PREVIEW_VIEW_ID);
+        waitUntil("the demo run to load", () -> view.player() != null);
+        assertEquals(DemoPipeline.DEMO_RUN_FRAMES, view.player().frames());
+        view.seek(view.player().frames() - 1);
+        assertEquals("UP", view.player().classOf(view.frame()), "a walk keeps the hood up");
+        ImageData up = view.capture();
+        assertTrue(distinctColours(up) > 20, "the GL view draws something");
+        save(up, "cloth-preview-walk-hood-up");
+
+        ClothPanel panel = panelOf(view);
+        panel.selectGroup("hood");
+        ImageData painted = view.capture();
+        save(painted, "cloth-preview-hood-group-painted");
+        assertTrue(differs(up, painted), "painting the hood group changes the picture");
+
+        view.play();
+        assertTrue(view.isPlaying());
+        view.stop();
+    }
+
+    @Test
+    void cancelledSimulationStopsWithinASecondAndLeavesTheStoreConsistent() throws Exception {
+        Project project = DemoPipeline.run(dir.resolve("cancel"), null);
+        workbench.getService(ProjectSession.class).set(project);
+        long before = project.frames().count();
+        GarmentInfo robe = ProjectGarments.find(project, ProjectGarments.ROBE);
+        OperationJob<ClothRun.Report> job = SimulationJobs.schedule(project, robe, List.of("walk", "jog", "walk"), 0);
+        waitUntil("the simulation to store frames", () -> project.frames().count() > before + 20);
+        long t0 = System.nanoTime();
+        job.cancel(); // what the Progress view's stop button does
+        waitUntil("the job to stop", () -> job.getState() == Job.NONE);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertTrue(seconds < 1.0, "stopped after " + seconds + " s");
+        assertEquals(JobSnapshot.State.CANCELLED, job.snapshot().state());
+        CheckReport report = project.check(null);
+        assertTrue(report.clean(), report.violations().toString());
+        assertEquals(1, ClothRun.runs(project).size(), "a cancelled run records no report");
+    }
+
+    private static ClothPanel panelOf(ClothPreviewView view) throws Exception {
+        var f = ClothPreviewView.class.getDeclaredField("panel");
+        f.setAccessible(true);
+        return (ClothPanel) f.get(view);
+    }
+
+    private static int distinctColours(ImageData image) {
+        java.util.Set<Integer> colours = new java.util.HashSet<>();
+        for (int y = 0; y < image.height; y += 4) {
+            for (int x = 0; x < image.width; x += 4) {
+                colours.add(image.getPixel(x, y));
+            }
+        }
+        return colours.size();
+    }
+
+    private static boolean differs(ImageData a, ImageData b) {
+        for (int y = 0; y < a.height; y += 2) {
+            for (int x = 0; x < a.width; x += 2) {
+                if (a.getPixel(x, y) != b.getPixel(x, y)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static void save(ImageData image, String name) throws Exception {
+        Path folder = Path.of(System.getProperty("cg.screenshots", "target/screenshots"));
+        Files.createDirectories(folder);
+        ImageLoader loader = new ImageLoader();
+        loader.data = new ImageData[] { image };
+        loader.save(folder.resolve(name + ".png").toString(), SWT.IMAGE_PNG);
+        assertNotNull(image);
+    }
+
+    private static void waitUntil(String what, BooleanSupplier condition) {
+        Display display = Display.getCurrent();
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (!condition.getAsBoolean()) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            if (!display.readAndDispatch()) {
+                display.timerExec(10, () -> { });
+                display.sleep();
+            }
+        }
+    }
+}

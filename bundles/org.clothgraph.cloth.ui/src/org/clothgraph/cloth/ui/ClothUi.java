@@ -1,0 +1,9 @@
+package org.clothgraph.cloth.ui;
+
+/** Ids of the cloth parts. */
+public final class ClothUi {
+    public static final String CLOTH_PREVIEW_VIEW_ID = "org.clothgraph.cloth.ui.clothPreview";
+
+    private ClothUi() {
+    }
+}

@@ -1,0 +1,173 @@
+package org.clothgraph.cloth.ui.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.clothgraph.cloth.ClothRun;
+import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.model.Project;
+import org.clothgraph.sim.ClothMesh;
+import org.clothgraph.sim.Material;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Scale;
+import org.eclipse.jface.window.Window;
+
+/** The side panel of the cloth preview: runs, playback, classifier result, garment, material and groups. */
+final class ClothPanel {
+    private final ClothPreviewView view;
+    private final Combo runs;
+    private final Button play;
+    private final Scale slider;
+    private final Label frameLabel;
+    private final Label classLabel;
+    private final Label garmentLabel;
+    private final org.eclipse.swt.widgets.List groups;
+    private final List<ClothRun.Report> shownRuns = new ArrayList<>();
+    private ClothMesh mesh;
+
+    ClothPanel(Composite parent, ClothPreviewView view) {
+        this.view = view;
+        Composite c = new Composite(parent, SWT.NONE);
+        c.setLayout(new GridLayout(2, false));
+        new Label(c, SWT.NONE).setText("Run:");
+        runs = new Combo(c, SWT.READ_ONLY);
+        runs.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        Button simulate = new Button(c, SWT.PUSH);
+        simulate.setText("Simulate...");
+        simulate.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        play = new Button(c, SWT.PUSH);
+        play.setText("Play");
+        frameLabel = new Label(c, SWT.NONE);
+        frameLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        slider = new Scale(c, SWT.HORIZONTAL);
+        slider.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        classLabel = new Label(c, SWT.NONE);
+        classLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        garmentLabel = new Label(c, SWT.WRAP);
+        GridData gd = new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1);
+        gd.widthHint = 220;
+        garmentLabel.setLayoutData(gd);
+        new Label(c, SWT.NONE).setText("Vertex groups (select to paint):");
+        new Label(c, SWT.NONE);
+        groups = new org.eclipse.swt.widgets.List(c, SWT.BORDER | SWT.SINGLE | SWT.V_SCROLL);
+        groups.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1));
+
+        runs.addListener(SWT.Selection, e -> {
+            int i = runs.getSelectionIndex();
+            if (i >= 0 && i < shownRuns.size()) {
+                view.show(shownRuns.get(i));
+            }
+        });
+        play.addListener(SWT.Selection, e -> {
+            if (view.isPlaying()) {
+                view.stop();
+            } else {
+                view.play();
+            }
+        });
+        slider.addListener(SWT.Selection, e -> {
+            view.stop();
+            view.seek(slider.getSelection());
+        });
+        groups.addListener(SWT.Selection, e -> view.seek(view.frame()));
+        simulate.addListener(SWT.Selection, e -> simulate());
+    }
+
+    void setRuns(List<ClothRun.Report> reports, String selectedId) {
+        shownRuns.clear();
+        shownRuns.addAll(reports);
+        runs.removeAll();
+        int select = reports.size() - 1;
+        for (int i = 0; i < reports.size(); i++) {
+            ClothRun.Report r = reports.get(i);
+            runs.add(String.format(Locale.ROOT, "%s: %s (%d frames)", r.runId(), String.join(" > ", r.clips()), r.frames()));
+            if (r.runId().equals(selectedId)) {
+                select = i;
+            }
+        }
+        if (select >= 0) {
+            runs.select(select);
+        }
+        if (reports.isEmpty()) {
+            setMessage("No simulation runs yet: Simulate... the garment along some clips.");
+        }
+    }
+
+    void setGarment(GarmentInfo g, ClothMesh m) {
+        mesh = m;
+        Material mat = ProjectGarments.material(g);
+        garmentLabel.setText(String.format(Locale.ROOT, "%s: %d vertices, %d triangles%nmaterial %s: %.2f kg/m2,"
+                + " stretch %.3g, bend %.3g, friction %.2f, thickness %.1f mm", g.name(), m.vertexCount(), m.triangleCount(),
+                mat.name(), mat.density(), mat.stretchStiffness(), mat.bendStiffness(), mat.friction(),
+                mat.thickness() * 1000));
+        groups.removeAll();
+        groups.add("(none)");
+        for (String name : m.vertexGroups().keySet().stream().sorted().toList()) {
+            groups.add(name + " (" + m.group(name).length + ")");
+        }
+        groups.select(0);
+        garmentLabel.getParent().layout();
+    }
+
+    int[] highlightedGroup() {
+        int i = groups.getSelectionIndex();
+        if (i <= 0 || mesh == null) {
+            return null;
+        }
+        String item = groups.getItem(i);
+        return mesh.group(item.substring(0, item.indexOf(" (")));
+    }
+
+    /** Selects a vertex group to paint (tests). */
+    void selectGroup(String name) {
+        for (int i = 0; i < groups.getItemCount(); i++) {
+            if (groups.getItem(i).startsWith(name + " (")) {
+                groups.select(i);
+            }
+        }
+        view.seek(view.frame());
+    }
+
+    void setFrame(int frame, int frames, String cls) {
+        slider.setMaximum(Math.max(1, frames - 1));
+        slider.setSelection(frame);
+        frameLabel.setText("frame " + (frame + 1) + " / " + frames);
+        classLabel.setText(cls.isEmpty() ? "" : "hood: " + cls.toLowerCase(Locale.ROOT));
+        frameLabel.getParent().layout();
+    }
+
+    String classText() {
+        return classLabel.getText();
+    }
+
+    void setPlaying(boolean playing) {
+        if (!play.isDisposed()) {
+            play.setText(playing ? "Pause" : "Play");
+        }
+    }
+
+    void setMessage(String text) {
+        garmentLabel.setText(text);
+        garmentLabel.getParent().layout();
+    }
+
+    private void simulate() {
+        Project project = view.session().project();
+        if (project == null) {
+            return;
+        }
+        SimulateDialog d = new SimulateDialog(runs.getShell(), project.garments(), project.clips());
+        if (d.open() != Window.OK) {
+            return;
+        }
+        SimulationJobs.schedule(project, d.garment(), d.clips(), d.frames());
+    }
+}

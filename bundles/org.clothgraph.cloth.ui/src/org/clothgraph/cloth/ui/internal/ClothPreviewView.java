@@ -1,0 +1,263 @@
+package org.clothgraph.cloth.ui.internal;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.clothgraph.cloth.ClothRun;
+import org.clothgraph.model.Aspect;
+import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.model.ModelChange;
+import org.clothgraph.model.ModelChangeListener;
+import org.clothgraph.model.Project;
+import org.clothgraph.ui.ProjectSession;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.PaletteData;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.opengl.GLCanvas;
+import org.eclipse.swt.opengl.GLData;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.part.ViewPart;
+import org.lwjgl.opengl.GL;
+import org.lwjgl.opengl.GLCapabilities;
+
+/**
+ * OpenGL preview of a simulated run: the cloth on the character body, played at the run's frame rate
+ * (paced by timerExec, paused while hidden), orbit with the mouse, zoom with the wheel. The side
+ * panel lists runs, the garment's material and vertex groups (the selected group is painted) and the
+ * classifier result (hood up/down) of the current frame.
+ */
+public final class ClothPreviewView extends ViewPart {
+    private static final float[] UP_COLOR = { 0.25f, 0.45f, 0.8f };
+    private static final float[] DOWN_COLOR = { 0.85f, 0.4f, 0.25f };
+    private GLCanvas canvas;
+    private GLCapabilities capabilities;
+    private final ClothRenderer renderer = new ClothRenderer();
+    private ClothPanel panel;
+    private ProjectSession session;
+    private Project shown;
+    private RunPlayer player;
+    private ClothScene scene;
+    private int frame;
+    private boolean playing;
+    private Point drag;
+    private final AtomicBoolean refreshQueued = new AtomicBoolean();
+    private final ModelChangeListener modelListener = this::modelChanged;
+    private final ProjectSession.Listener sessionListener = p -> queueRefresh();
+    private final Runnable tick = this::tick;
+
+    @Override
+    public void createPartControl(Composite parent) {
+        SashForm sash = new SashForm(parent, SWT.HORIZONTAL);
+        GLData data = new GLData();
+        data.doubleBuffer = true;
+        data.depthSize = 24;
+        canvas = new GLCanvas(sash, SWT.NO_BACKGROUND, data);
+        canvas.setCurrent();
+        capabilities = GL.createCapabilities();
+        canvas.addListener(SWT.Paint, e -> paint());
+        canvas.addListener(SWT.Resize, e -> canvas.redraw());
+        canvas.addListener(SWT.MouseDown, e -> drag = new Point(e.x, e.y));
+        canvas.addListener(SWT.MouseUp, e -> drag = null);
+        canvas.addListener(SWT.MouseMove, e -> {
+            if (drag != null) {
+                renderer.yaw -= (e.x - drag.x) * 0.01;
+                renderer.pitch = Math.max(-1.2, Math.min(1.4, renderer.pitch + (e.y - drag.y) * 0.01));
+                drag = new Point(e.x, e.y);
+                canvas.redraw();
+            }
+        });
+        canvas.addListener(SWT.MouseVerticalWheel, e -> {
+            renderer.distance = Math.max(0.8, Math.min(12, renderer.distance * (e.count > 0 ? 0.9 : 1.1)));
+            canvas.redraw();
+        });
+        canvas.addDisposeListener(e -> disposeGl());
+        panel = new ClothPanel(sash, this);
+        sash.setWeights(72, 28);
+        session = getSite().getService(ProjectSession.class);
+        session.addListener(sessionListener);
+        refresh();
+    }
+
+    ProjectSession session() {
+        return session;
+    }
+
+    RunPlayer player() {
+        return player;
+    }
+
+    int frame() {
+        return frame;
+    }
+
+    boolean isPlaying() {
+        return playing;
+    }
+
+    private void modelChanged(ModelChange change) {
+        if (change.touches(Aspect.SETTINGS) || change.touches(Aspect.GARMENTS) || change.touches(Aspect.PRIMARY_GRAPH)) {
+            queueRefresh();
+        }
+    }
+
+    private void queueRefresh() {
+        if (refreshQueued.compareAndSet(false, true)) {
+            PlatformUI.getWorkbench().getDisplay().asyncExec(() -> {
+                refreshQueued.set(false);
+                if (!canvas.isDisposed()) {
+                    refresh();
+                }
+            });
+        }
+    }
+
+    /** Re-reads the run list (keeping the shown run when it still exists). */
+    void refresh() {
+        Project project = session.project();
+        if (project != shown) {
+            if (shown != null) {
+                shown.removeModelChangeListener(modelListener);
+            }
+            shown = project;
+            player = null;
+            scene = null;
+            if (project != null) {
+                project.addModelChangeListener(modelListener);
+            }
+        }
+        List<ClothRun.Report> runs = project == null ? List.of() : ClothRun.runs(project);
+        panel.setRuns(runs, player == null ? null : player.report.runId());
+        if (player == null && !runs.isEmpty()) {
+            show(runs.get(runs.size() - 1));
+        }
+        canvas.redraw();
+    }
+
+    /** Shows a run from its first frame. */
+    void show(ClothRun.Report run) {
+        stop();
+        try {
+            player = new RunPlayer(session.project(), run);
+            panel.setGarment(player.garment, player.mesh);
+            seek(0);
+        } catch (InvalidInputException e) {
+            player = null;
+            scene = null;
+            panel.setMessage(e.getMessage());
+        }
+    }
+
+    /** Shows one frame. */
+    void seek(int f) {
+        if (player == null) {
+            return;
+        }
+        frame = Math.max(0, Math.min(player.frames() - 1, f));
+        String cls = player.classOf(frame);
+        float[] color = "DOWN".equals(cls) ? DOWN_COLOR : UP_COLOR;
+        scene = new ClothScene(player.mesh, player.cloth(frame), player.body(frame), panel.highlightedGroup(), color);
+        panel.setFrame(frame, player.frames(), cls);
+        canvas.redraw();
+    }
+
+    void play() {
+        if (player == null) {
+            return;
+        }
+        if (frame >= player.frames() - 1) {
+            seek(0);
+        }
+        playing = true;
+        panel.setPlaying(true);
+        canvas.getDisplay().timerExec(frameMillis(), tick);
+    }
+
+    void stop() {
+        playing = false;
+        if (panel != null) {
+            panel.setPlaying(false);
+        }
+        if (canvas != null && !canvas.isDisposed()) {
+            canvas.getDisplay().timerExec(-1, tick);
+        }
+    }
+
+    private int frameMillis() {
+        return (int) Math.round(1000 / (player == null ? 30 : player.report.fps()));
+    }
+
+    private void tick() {
+        if (!playing || canvas.isDisposed() || player == null) {
+            return;
+        }
+        if (!canvas.isVisible()) {
+            stop(); // paused while hidden
+            return;
+        }
+        if (frame + 1 >= player.frames()) {
+            stop();
+            return;
+        }
+        seek(frame + 1);
+        canvas.getDisplay().timerExec(frameMillis(), tick);
+    }
+
+    private void paint() {
+        if (canvas.isDisposed()) {
+            return;
+        }
+        canvas.setCurrent();
+        GL.setCapabilities(capabilities);
+        Point size = canvas.getSize();
+        renderer.render(scene, size.x, size.y);
+        canvas.swapBuffers();
+    }
+
+    /** Renders the current frame and reads it back (screenshots of the GL content). */
+    ImageData capture() {
+        canvas.setCurrent();
+        GL.setCapabilities(capabilities);
+        Point size = canvas.getSize();
+        renderer.render(scene, size.x, size.y);
+        java.nio.ByteBuffer px = ClothRenderer.readPixels(size.x, size.y);
+        ImageData image = new ImageData(size.x, size.y, 24, new PaletteData(0xFF0000, 0x00FF00, 0x0000FF));
+        byte[] row = new byte[size.x * 3];
+        for (int y = 0; y < size.y; y++) {
+            px.position((size.y - 1 - y) * size.x * 3);
+            px.get(row);
+            for (int x = 0; x < size.x; x++) {
+                image.setPixel(x, y, ((row[3 * x] & 0xFF) << 16) | ((row[3 * x + 1] & 0xFF) << 8) | (row[3 * x + 2] & 0xFF));
+            }
+        }
+        canvas.swapBuffers();
+        return image;
+    }
+
+    private void disposeGl() {
+        stop();
+        if (!canvas.isDisposed()) {
+            canvas.setCurrent();
+        }
+        GL.setCapabilities(null);
+        capabilities = null;
+    }
+
+    @Override
+    public void setFocus() {
+        canvas.setFocus();
+    }
+
+    @Override
+    public void dispose() {
+        if (session != null) {
+            session.removeListener(sessionListener);
+        }
+        if (shown != null) {
+            shown.removeModelChangeListener(modelListener);
+        }
+        super.dispose();
+    }
+}

@@ -1,0 +1,122 @@
+package org.clothgraph.cloth.ui.internal;
+
+import static org.lwjgl.opengl.GL11.*;
+
+import java.nio.ByteBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+
+import org.lwjgl.BufferUtils;
+
+/**
+ * Fixed-function OpenGL drawing of a {@link ClothScene}: lit, two-sided cloth from client vertex
+ * arrays, the body in grey, a ground grid, and an orbit camera around the pelvis. Buffers grow once and
+ * are reused frame to frame.
+ */
+final class ClothRenderer {
+    private FloatBuffer positions;
+    private FloatBuffer normals;
+    private FloatBuffer colors;
+    private IntBuffer indices;
+    private FloatBuffer bodyPositions;
+    private FloatBuffer bodyNormals;
+    private final FloatBuffer light = BufferUtils.createFloatBuffer(4);
+
+    double yaw = Math.toRadians(30);
+    double pitch = Math.toRadians(12);
+    double distance = 3.2;
+
+    void render(ClothScene scene, int width, int height) {
+        glViewport(0, 0, Math.max(1, width), Math.max(1, height));
+        glClearColor(0.93f, 0.94f, 0.96f, 1f);
+        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        glEnable(GL_DEPTH_TEST);
+        glMatrixMode(GL_PROJECTION);
+        glLoadIdentity();
+        double aspect = (double) Math.max(1, width) / Math.max(1, height);
+        double near = 0.05;
+        double top = near * Math.tan(Math.toRadians(22));
+        glFrustum(-top * aspect, top * aspect, -top, top, near, 50);
+        glMatrixMode(GL_MODELVIEW);
+        glLoadIdentity();
+        glTranslated(0, 0, -distance);
+        glRotated(Math.toDegrees(pitch), 1, 0, 0);
+        glRotated(-Math.toDegrees(yaw), 0, 1, 0);
+        if (scene == null) {
+            return;
+        }
+        glTranslated(-scene.centre[0], -Math.max(0.9, scene.centre[1]) * 0.9, -scene.centre[2]);
+        grid(scene.centre[0], scene.centre[2]);
+
+        glEnable(GL_LIGHTING);
+        glEnable(GL_LIGHT0);
+        glEnable(GL_NORMALIZE);
+        glLightModeli(GL_LIGHT_MODEL_TWO_SIDE, GL_TRUE);
+        light.clear();
+        light.put(new float[] { 0.4f, 1.0f, 0.8f, 0f }).flip();
+        glLightfv(GL_LIGHT0, GL_POSITION, light);
+        glEnable(GL_COLOR_MATERIAL);
+        glColorMaterial(GL_FRONT_AND_BACK, GL_AMBIENT_AND_DIFFUSE);
+
+        bodyPositions = fill(bodyPositions, scene.bodyPositions);
+        bodyNormals = fill(bodyNormals, scene.bodyNormals);
+        glEnableClientState(GL_VERTEX_ARRAY);
+        glEnableClientState(GL_NORMAL_ARRAY);
+        glColor3f(0.62f, 0.6f, 0.58f);
+        glVertexPointer(3, GL_FLOAT, 0, bodyPositions);
+        glNormalPointer(GL_FLOAT, 0, bodyNormals);
+        glDrawArrays(GL_TRIANGLES, 0, scene.bodyPositions.length / 3);
+
+        positions = fill(positions, scene.clothPositions);
+        normals = fill(normals, scene.clothNormals);
+        colors = fill(colors, scene.clothColors);
+        if (indices == null || indices.capacity() < scene.clothTriangles.length) {
+            indices = BufferUtils.createIntBuffer(scene.clothTriangles.length);
+        }
+        indices.clear();
+        indices.put(scene.clothTriangles).flip();
+        glEnableClientState(GL_COLOR_ARRAY);
+        glVertexPointer(3, GL_FLOAT, 0, positions);
+        glNormalPointer(GL_FLOAT, 0, normals);
+        glColorPointer(3, GL_FLOAT, 0, colors);
+        glDrawElements(GL_TRIANGLES, indices);
+        glDisableClientState(GL_COLOR_ARRAY);
+        glDisableClientState(GL_NORMAL_ARRAY);
+        glDisableClientState(GL_VERTEX_ARRAY);
+        glDisable(GL_LIGHTING);
+    }
+
+    private static void grid(float cx, float cz) {
+        glDisable(GL_LIGHTING);
+        glColor3f(0.75f, 0.77f, 0.8f);
+        glBegin(GL_LINES);
+        float x0 = Math.round(cx);
+        float z0 = Math.round(cz);
+        for (int i = -5; i <= 5; i++) {
+            glVertex3f(x0 + i * 0.5f, 0, z0 - 2.5f);
+            glVertex3f(x0 + i * 0.5f, 0, z0 + 2.5f);
+            glVertex3f(x0 - 2.5f, 0, z0 + i * 0.5f);
+            glVertex3f(x0 + 2.5f, 0, z0 + i * 0.5f);
+        }
+        glEnd();
+    }
+
+    private static FloatBuffer fill(FloatBuffer b, float[] data) {
+        if (b == null || b.capacity() < data.length) {
+            b = BufferUtils.createFloatBuffer(Math.max(16, data.length));
+        }
+        b.clear();
+        b.put(data).flip();
+        return b;
+    }
+
+    /** Reads the back buffer as bottom-up RGB rows (for screenshots of the GL view). */
+    static ByteBuffer readPixels(int width, int height) {
+        ByteBuffer pixels = BufferUtils.createByteBuffer(width * height * 3);
+        glFinish();
+        glReadBuffer(GL_BACK);
+        glPixelStorei(GL_PACK_ALIGNMENT, 1);
+        glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels);
+        return pixels;
+    }
+}

@@ -1,0 +1,77 @@
+package org.clothgraph.cloth;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.clothgraph.motion.Motion;
+import org.clothgraph.sim.body.Body;
+import org.clothgraph.sim.body.BodyMotion;
+import org.clothgraph.sim.body.Capsule;
+
+/**
+ * The character body following a motion: capsules are posed at every motion frame once, and
+ * interpolated linearly between frames (a pure function of t, as the simulator requires).
+ */
+public final class CharacterBodyMotion implements BodyMotion {
+    private final double fps;
+    private final List<Body> frames;
+
+    public CharacterBodyMotion(CharacterBody body, Motion motion) {
+        this.fps = motion.fps();
+        List<Body> posed = new ArrayList<>(motion.frameCount());
+        for (int f = 0; f < motion.frameCount(); f++) {
+            posed.add(body.pose(motion, f));
+        }
+        this.frames = posed;
+    }
+
+    @Override
+    public Body poseAt(double t) {
+        double x = Math.max(0, Math.min(frames.size() - 1, t * fps));
+        int i = (int) Math.floor(x);
+        if (i >= frames.size() - 1) {
+            return frames.get(frames.size() - 1);
+        }
+        double w = x - i;
+        if (w == 0) {
+            return frames.get(i);
+        }
+        Body a = frames.get(i);
+        Body b = frames.get(i + 1);
+        List<Capsule> caps = new ArrayList<>(a.size());
+        for (int c = 0; c < a.size(); c++) {
+            Capsule p = a.capsule(c);
+            Capsule q = b.capsule(c);
+            caps.add(new Capsule(p.name(), lerp(p.ax(), q.ax(), w), lerp(p.ay(), q.ay(), w), lerp(p.az(), q.az(), w),
+                    lerp(p.bx(), q.bx(), w), lerp(p.by(), q.by(), w), lerp(p.bz(), q.bz(), w), p.ra(), p.rb()));
+        }
+        return new Body(caps);
+    }
+
+    private static float lerp(float a, float b, double w) {
+        return (float) (a + (b - a) * w);
+    }
+
+    @Override
+    public double startTime() {
+        return 0;
+    }
+
+    @Override
+    public double endTime() {
+        return (frames.size() - 1) / fps;
+    }
+
+    public int frameCount() {
+        return frames.size();
+    }
+
+    public double fps() {
+        return fps;
+    }
+
+    /** The posed body at a motion frame. */
+    public Body frame(int f) {
+        return frames.get(f);
+    }
+}

@@ -1,0 +1,137 @@
+package org.clothgraph.cloth;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.model.Project;
+import org.clothgraph.model.frames.FrameWriter;
+import org.clothgraph.motion.Motion;
+import org.clothgraph.motion.project.PrimaryGraphSnapshot;
+import org.clothgraph.motion.project.ProjectPrimaryGraph;
+import org.clothgraph.sim.ClothMesh;
+import org.clothgraph.sim.ClothSimulator;
+import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.InitialDrape;
+import org.clothgraph.sim.Material;
+import org.clothgraph.sim.SimulationFailedException;
+import org.clothgraph.sim.SimulationResult;
+import org.clothgraph.sim.SimulationSettings;
+import org.clothgraph.sim.body.Body;
+import org.clothgraph.sim.garment.GarmentStateClassifier;
+import org.clothgraph.sim.garment.HoodStateClassifier;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.SubMonitor;
+
+import com.google.gson.Gson;
+
+/**
+ * One simulation run: the garment is draped collision-free on the first pose of a primary-graph path,
+ * then simulated along it by a {@link ClothSimulator} used as a black box. Frames are written to the
+ * project's frame store in chunks (each chunk committed, so a cancelled run leaves a consistent store),
+ * each classified (hood up/down) and measured for body penetration.
+ */
+public final class ClothRun {
+    /** Job family of simulation runs, to join or cancel them. */
+    public static final Object FAMILY = ClothRun.class.getName();
+    public static final String RUNS_SCOPE = "runs";
+    private static final int CHUNK = 15;
+
+    /** What a run produced. */
+    public record Report(String runId, String garment, List<String> clips, int frames, double fps, double secondsPerFrame,
+            List<String> classes, double maxPenetrationMm, long firstFrameId, long lastFrameId, double drapeSeconds) {
+    }
+
+    private ClothRun() {
+    }
+
+    /**
+     * Simulates {@code garment} while the character plays {@code clipNames} through the primary graph.
+     *
+     * @param maxFrames at most this many output frames (0: the whole path)
+     */
+    public static Report simulate(Project project, GarmentInfo garment, List<String> clipNames, int maxFrames,
+            ClothSimulator simulator, SimulationSettings settings, IProgressMonitor monitor)
+            throws SimulationFailedException {
+        SubMonitor sub = SubMonitor.convert(monitor, "Simulating " + garment.name(), 100);
+        PrimaryGraphSnapshot snapshot = PrimaryGraphSnapshot.of(project);
+        int window = ProjectPrimaryGraph.options(project, Double.NaN, 0).window();
+        PrimaryPath path = PrimaryPath.through(snapshot, clipNames, maxFrames, window);
+        ClothMesh mesh = ProjectGarments.mesh(project, garment);
+        Material material = ProjectGarments.material(garment);
+        CharacterBodyMotion body = new CharacterBodyMotion(CharacterBody.of(path.motion().skeleton()), path.motion());
+        GarmentStateClassifier classifier = mesh.vertexGroups().containsKey("hood") ? new HoodStateClassifier(mesh) : null;
+        double fps = body.fps();
+        int frames = body.frameCount();
+
+        long t0 = System.nanoTime();
+        // Kim et al. start from an initial drape: drape in the fitting pose (where the garment was made, so it
+        // starts collision-free), then carry it along a short lead-in into the path's first pose.
+        sub.subTask("Draping " + garment.name() + " in the fitting pose");
+        Motion leadIn = FittingPose.leadIn(path.motion());
+        CharacterBodyMotion leadBody = new CharacterBodyMotion(CharacterBody.of(leadIn.skeleton()), leadIn);
+        ClothState state = InitialDrape.drape(mesh, material, settings, leadBody, 0, 1.0, sub.split(5));
+        sub.subTask("Lead-in to the first pose of the path");
+        state = simulator.simulate(mesh, material, settings, leadBody, 0, state, fps, leadIn.frameCount() - 1,
+                sub.split(5)).last();
+        double drapeSeconds = (System.nanoTime() - t0) / 1e9;
+
+        List<String> classes = new ArrayList<>();
+        double maxPenetration = 0;
+        double costMillis = 0;
+        long first = -1;
+        long last = -1;
+        SubMonitor loop = sub.split(90).setWorkRemaining(frames);
+        loop.setTaskName("Simulating " + garment.name() + " along " + String.join(" > ", clipNames));
+        try (FrameWriter writer = project.frames().writer()) {
+            first = writer.append(state.positions(), state.velocities());
+            last = first;
+            Body pose0 = body.frame(0);
+            classes.add(classifier == null ? "" : classifier.classify(state, pose0));
+            maxPenetration = Math.max(maxPenetration, pose0.maxPenetration(state.positions()));
+            writer.commit();
+            loop.worked(1);
+            for (int f = 1; f < frames; f += CHUNK) {
+                int n = Math.min(CHUNK, frames - f);
+                SimulationResult r = simulator.simulate(mesh, material, settings, body, (f - 1) / fps, state, fps, n,
+                        loop.split(n));
+                for (int i = 0; i < n; i++) {
+                    ClothState s = r.frames().get(i);
+                    Body pose = body.frame(f + i);
+                    last = writer.append(s.positions(), s.velocities());
+                    classes.add(classifier == null ? "" : classifier.classify(s, pose));
+                    maxPenetration = Math.max(maxPenetration, pose.maxPenetration(s.positions()));
+                    costMillis += r.frameCostMillis()[i];
+                }
+                state = r.last();
+                writer.commit();
+            }
+        }
+        int simulated = Math.max(1, frames - 1);
+        Report report = new Report(nextRunId(project), garment.name(), List.copyOf(clipNames), frames, fps,
+                costMillis / 1000.0 / simulated, classes, maxPenetration * 1000, first, last, drapeSeconds);
+        project.setSetting(RUNS_SCOPE, report.runId(), new Gson().toJson(report));
+        return report;
+    }
+
+    private static String nextRunId(Project project) {
+        Map<String, String> runs = project.settings(RUNS_SCOPE);
+        int n = runs.size() + 1;
+        while (runs.containsKey(String.format("run-%04d", n))) {
+            n++;
+        }
+        return String.format("run-%04d", n);
+    }
+
+    /** Stored run reports, oldest first. */
+    public static List<Report> runs(Project project) {
+        List<Report> out = new ArrayList<>();
+        Gson gson = new Gson();
+        for (String json : new LinkedHashMap<>(project.settings(RUNS_SCOPE)).values()) {
+            out.add(gson.fromJson(json, Report.class));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,281 @@
+package org.clothgraph.sim.io;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.sim.Material;
+
+/**
+ * Reads an ARCSim fabric JSON (Wang, Ramamoorthi, O'Brien 2011 measurements; "//" and block comments
+ * allowed) into a {@link Material}. Mapping (approximate: ARCSim's anisotropic, strain-dependent model
+ * reduced to XPBD constants):
+ * <ul>
+ * <li>density (kg/m^2) as is (required);</li>
+ * <li>stretching (rows of c11, c12, c22, c33): stretchStiffness = mean over rows of (c11 + c22) / 2,
+ * shearStiffness = max(mean c33, 5% of stretch), both times {@link #STRETCH_SCALE} (N/m);</li>
+ * <li>bending (rows of samples, N*m): bendStiffness = mean of all samples;</li>
+ * <li>damping, friction, thickness, air drag from {@link Material#defaults()}, or optional fields "damping",
+ * "friction", "thickness", "air_drag" when present.</li>
+ * </ul>
+ */
+public final class ArcsimMaterialReader {
+
+    /** Scale from ARCSim's stretching table values to N/m (ARCSim's own "stretching_mult" is 1). */
+    public static final double STRETCH_SCALE = 1.0;
+
+    private ArcsimMaterialReader() {
+    }
+
+    public static Material read(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new InvalidInputException(file, null, "file not found");
+        } catch (IOException e) {
+            throw new InvalidInputException(file, null, "cannot read: " + e.getMessage(), e);
+        }
+        Object root = new Json(file, text).parseDocument();
+        if (!(root instanceof Map<?, ?> obj)) {
+            throw new InvalidInputException(file, "line 1", "expected a JSON object");
+        }
+        Material d = Material.defaults();
+        double density = number(file, obj, "density", Double.NaN);
+        if (!(density > 0)) {
+            throw new InvalidInputException(file, "field density", "missing or not positive");
+        }
+        double[][] st = table(file, obj, "stretching", 4);
+        double s = 0, sh = 0;
+        for (double[] row : st) {
+            s += 0.5 * (row[0] + row[2]);
+            sh += row[3];
+        }
+        s = s / st.length * STRETCH_SCALE;
+        sh = sh / st.length * STRETCH_SCALE;
+        if (!(s > 0)) {
+            throw new InvalidInputException(file, "field stretching", "mean stretch stiffness is not positive");
+        }
+        sh = Math.max(sh, 0.05 * s);
+        double[][] bt = table(file, obj, "bending", 1);
+        double b = 0;
+        int nb = 0;
+        for (double[] row : bt) {
+            for (double x : row) {
+                b += x;
+                nb++;
+            }
+        }
+        b /= nb;
+        if (!(b > 0)) {
+            throw new InvalidInputException(file, "field bending", "mean bending stiffness is not positive");
+        }
+        String name = file.getFileName().toString().replaceFirst("\\.json$", "");
+        return new Material(name, density, s, sh, b, number(file, obj, "damping", d.damping()),
+                number(file, obj, "friction", d.friction()), number(file, obj, "thickness", d.thickness()),
+                number(file, obj, "air_drag", d.airDrag()));
+    }
+
+    private static double number(Path file, Map<?, ?> obj, String key, double def) {
+        Object v = obj.get(key);
+        if (v == null) {
+            return def;
+        }
+        if (!(v instanceof Double x)) {
+            throw new InvalidInputException(file, "field " + key, "expected a number");
+        }
+        return x;
+    }
+
+    private static double[][] table(Path file, Map<?, ?> obj, String key, int minCols) {
+        Object v = obj.get(key);
+        if (!(v instanceof List<?> rows) || rows.isEmpty()) {
+            throw new InvalidInputException(file, "field " + key, "missing or not a non-empty array of arrays");
+        }
+        double[][] t = new double[rows.size()][];
+        for (int i = 0; i < t.length; i++) {
+            if (!(rows.get(i) instanceof List<?> row) || row.size() < minCols) {
+                throw new InvalidInputException(file, "field " + key, "row " + i + " needs " + minCols + "+ numbers");
+            }
+            t[i] = new double[row.size()];
+            for (int j = 0; j < row.size(); j++) {
+                if (!(row.get(j) instanceof Double x)) {
+                    throw new InvalidInputException(file, "field " + key, "row " + i + " holds a non-number");
+                }
+                t[i][j] = x;
+            }
+        }
+        return t;
+    }
+
+    /** Minimal JSON parser (objects, arrays, numbers, strings, literals) with comment support. */
+    private static final class Json {
+        private final Path file;
+        private final String s;
+        private int i;
+
+        Json(Path file, String s) {
+            this.file = file;
+            this.s = s;
+        }
+
+        Object parseDocument() {
+            Object v = value();
+            skip();
+            if (i < s.length()) {
+                throw error("unexpected trailing content");
+            }
+            return v;
+        }
+
+        private InvalidInputException error(String msg) {
+            int line = 1;
+            for (int k = 0; k < Math.min(i, s.length()); k++) {
+                if (s.charAt(k) == '\n') {
+                    line++;
+                }
+            }
+            return InvalidInputException.atLine(file, line, msg);
+        }
+
+        private void skip() {
+            while (i < s.length()) {
+                char c = s.charAt(i);
+                if (Character.isWhitespace(c)) {
+                    i++;
+                } else if (s.startsWith("//", i)) {
+                    while (i < s.length() && s.charAt(i) != '\n') {
+                        i++;
+                    }
+                } else if (s.startsWith("/*", i)) {
+                    int e = s.indexOf("*/", i + 2);
+                    if (e < 0) {
+                        throw error("unterminated comment");
+                    }
+                    i = e + 2;
+                } else {
+                    break;
+                }
+            }
+        }
+
+        private Object value() {
+            skip();
+            if (i >= s.length()) {
+                throw error("unexpected end of file");
+            }
+            char c = s.charAt(i);
+            if (c == '{') {
+                i++;
+                Map<String, Object> m = new LinkedHashMap<>();
+                skip();
+                if (peek('}')) {
+                    i++;
+                    return m;
+                }
+                while (true) {
+                    skip();
+                    if (!peek('"')) {
+                        throw error("expected a field name");
+                    }
+                    String k = string();
+                    skip();
+                    expect(':');
+                    m.put(k, value());
+                    skip();
+                    if (peek(',')) {
+                        i++;
+                        continue;
+                    }
+                    expect('}');
+                    return m;
+                }
+            }
+            if (c == '[') {
+                i++;
+                List<Object> l = new ArrayList<>();
+                skip();
+                if (peek(']')) {
+                    i++;
+                    return l;
+                }
+                while (true) {
+                    l.add(value());
+                    skip();
+                    if (peek(',')) {
+                        i++;
+                        continue;
+                    }
+                    expect(']');
+                    return l;
+                }
+            }
+            if (c == '"') {
+                return string();
+            }
+            if (s.startsWith("true", i)) {
+                i += 4;
+                return Boolean.TRUE;
+            }
+            if (s.startsWith("false", i)) {
+                i += 5;
+                return Boolean.FALSE;
+            }
+            if (s.startsWith("null", i)) {
+                i += 4;
+                return null;
+            }
+            int st = i;
+            while (i < s.length() && "+-0123456789.eE".indexOf(s.charAt(i)) >= 0) {
+                i++;
+            }
+            if (st == i) {
+                throw error("unexpected character '" + c + "'");
+            }
+            try {
+                return Double.parseDouble(s.substring(st, i));
+            } catch (NumberFormatException e) {
+                i = st;
+                throw error("bad number '" + s.substring(st, Math.min(s.length(), st + 20)).split("[,\\]\\s]")[0] + "'");
+            }
+        }
+
+        private boolean peek(char c) {
+            return i < s.length() && s.charAt(i) == c;
+        }
+
+        private void expect(char c) {
+            if (!peek(c)) {
+                throw error("expected '" + c + "'");
+            }
+            i++;
+        }
+
+        private String string() {
+            i++;
+            StringBuilder b = new StringBuilder();
+            while (i < s.length() && s.charAt(i) != '"') {
+                char c = s.charAt(i++);
+                if (c == '\\' && i < s.length()) {
+                    char e = s.charAt(i++);
+                    b.append(switch (e) {
+                        case 'n' -> '\n';
+                        case 't' -> '\t';
+                        default -> e;
+                    });
+                } else {
+                    b.append(c);
+                }
+            }
+            expect('"');
+            return b.toString();
+        }
+    }
+}
