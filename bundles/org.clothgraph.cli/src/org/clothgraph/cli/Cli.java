@@ -10,6 +10,7 @@ import org.clothgraph.cli.internal.BenchCommand;
 import org.clothgraph.cli.internal.CheckCommand;
 import org.clothgraph.cli.internal.Command;
 import org.clothgraph.cli.internal.DemoCommand;
+import org.clothgraph.cli.internal.GarmentCommand;
 import org.clothgraph.cli.internal.MotionCommand;
 import org.clothgraph.cli.internal.SimulateCommand;
 import org.clothgraph.cli.internal.StatsCommand;
@@ -36,7 +37,8 @@ public final class Cli {
         this.out = out;
         this.err = err;
         for (Command c : new Command[] { new DemoCommand(), new StatsCommand(), new CheckCommand(), new MotionCommand(),
-                new SimulateCommand(), new BenchCommand() }) {
+                new GarmentCommand(), new SimulateCommand(),
+                new BenchCommand() }) {
             commands.put(c.name(), c);
         }
     }

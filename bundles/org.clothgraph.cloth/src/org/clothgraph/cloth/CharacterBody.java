@@ -33,7 +33,8 @@ public final class CharacterBody {
     public static CharacterBody of(Skeleton s) {
         List<Part> p = new ArrayList<>();
         Builder b = new Builder(s, p);
-        b.between("pelvis", "LeftUpLeg", "RightUpLeg", 0.12, 0.12);
+        // A slim pelvis: hanging forearms must not sit inside it, or cloth caught between the two is pinched.
+        b.between("pelvis", "LeftUpLeg", "RightUpLeg", 0.095, 0.095);
         b.between("abdomen", "Hips", "Spine1", 0.125, 0.13);
         b.offsets("chest", "Spine2", new Vec3(-0.06, 0.0, 0), new Vec3(0.06, 0.0, 0), 0.13, 0.13);
         b.between("shoulders", "LeftArm", "RightArm", 0.06, 0.06);

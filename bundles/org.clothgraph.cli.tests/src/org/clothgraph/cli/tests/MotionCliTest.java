@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.clothgraph.cli.Cli;
+import org.clothgraph.testing.SharedData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,13 +25,7 @@ class MotionCliTest {
     Path dir;
 
     static Path mocap() {
-        for (String up : new String[] { "../shared/data", "../../shared/data", "../../../shared/data", "/work/shared/data" }) {
-            Path p = Path.of(up).toAbsolutePath().normalize().resolve("mocap");
-            if (Files.isDirectory(p)) {
-                return p;
-            }
-        }
-        return null;
+        return SharedData.resolve("mocap");
     }
 
     private static List<String> bvhFiles(Path root) throws IOException {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.clothgraph.testing.SharedData;
 import org.junit.jupiter.api.Assumptions;
 
 /** Locates the read-only shared test data (a "shared/data" folder next to the repository). */
@@ -13,13 +14,7 @@ final class TestData {
 
     /** The shared data folder or null. */
     static Path sharedData() {
-        Path wd = Path.of(System.getProperty("user.dir")).toAbsolutePath();
-        for (String rel : new String[] {"../shared/data", "../../shared/data", "../../../shared/data", "../../../../shared/data"}) {
-            Path p = wd.resolve(rel).normalize();
-            if (Files.isDirectory(p)) return p;
-        }
-        Path abs = Path.of("/work/shared/data");
-        return Files.isDirectory(abs) ? abs : null;
+        return SharedData.folder();
     }
 
     /** The shared data folder, or the test is skipped. */

@@ -385,6 +385,12 @@ public final class XpbdSolver implements AutoCloseable {
             selfCollide(h);
         }
         long t3 = PROFILE ? System.nanoTime() : 0;
+        if (EDGE_COLLISIONS) {
+            collideEdges();
+        }
+        if (STRAIN_LIMIT > 0) {
+            limitStrain();
+        }
         workers.forRange(n, 2048, (chunk, from, to) -> collideBody(from, to));
         long t4 = PROFILE ? System.nanoTime() : 0;
         double inv = 1 / h;
@@ -427,6 +433,339 @@ public final class XpbdSolver implements AutoCloseable {
             x[ob + 1] -= wb * dl * dy;
             x[ob + 2] -= wb * dl * dz;
         }
+    }
+
+    // EXPERIMENTAL, off by default (-Dclothgraph.sim.edgeCollisions=true): did not yet remove the demo
+    // jumping_jacks / backflip explosions and, before the velocity-free shift, made the backflip fail earlier
+    private static final boolean EDGE_COLLISIONS = Boolean.getBoolean("clothgraph.sim.edgeCollisions");
+
+    /**
+     * Edge-capsule collisions: a capsule may not pass between the two vertices of an edge. Vertex collisions
+     * alone let a limb that is pressed against the torso or the head (capsules that overlap, e.g. the upper arm
+     * against the chest in the armpit or against the head with the arms overhead) slip between the vertices of
+     * the cloth trapped in the crease; the edges then wrap around the limb and stretch several-fold (EXPLOSION).
+     * For every edge whose interior cuts into a capsule (closer to its axis than the radius), the closest point
+     * of the edge is moved out along the axis-to-edge direction, shared by the two vertices with their
+     * barycentric weights (endpoint contacts are left to the vertex pass that follows). Sequential in edge
+     * order: deterministic and independent of the thread count.
+     */
+    private void collideEdges() {
+        double[] c = cap, box = capBox;
+        for (int e = 0; e < nEdges; e++) {
+            int a = eA[e], b = eB[e];
+            double wa = w[a], wb = w[b];
+            if (wa + wb == 0) {
+                continue;
+            }
+            int oa = 3 * a, ob = 3 * b;
+            double x0 = Math.min(x[oa], x[ob]), x1 = Math.max(x[oa], x[ob]);
+            double y0 = Math.min(x[oa + 1], x[ob + 1]), y1 = Math.max(x[oa + 1], x[ob + 1]);
+            double z0 = Math.min(x[oa + 2], x[ob + 2]), z1 = Math.max(x[oa + 2], x[ob + 2]);
+            for (int k = 0; k < nCap; k++) {
+                int bo = k * 6;
+                if (x1 < box[bo] || y1 < box[bo + 1] || z1 < box[bo + 2] || x0 > box[bo + 3] || y0 > box[bo + 4]
+                        || z0 > box[bo + 5]) {
+                    continue;
+                }
+                int q = k * 8;
+                // closest points of segments P(t) = xa + t u (edge) and Q(s) = A + s v (capsule axis), Ericson 5.1.9
+                double px0 = x[oa], py0 = x[oa + 1], pz0 = x[oa + 2];
+                double ux = x[ob] - px0, uy = x[ob + 1] - py0, uz = x[ob + 2] - pz0;
+                double vx = c[q + 3] - c[q], vy = c[q + 4] - c[q + 1], vz = c[q + 5] - c[q + 2];
+                double rx = px0 - c[q], ry = py0 - c[q + 1], rz = pz0 - c[q + 2];
+                double aa = ux * ux + uy * uy + uz * uz, ee = vx * vx + vy * vy + vz * vz, ff = vx * rx + vy * ry + vz * rz;
+                if (aa < 1e-18) {
+                    continue;
+                }
+                double cc = ux * rx + uy * ry + uz * rz;
+                double t, sv;
+                if (ee < 1e-18) {
+                    sv = 0;
+                    t = clamp01(-cc / aa);
+                } else {
+                    double bb = ux * vx + uy * vy + uz * vz;
+                    double den = aa * ee - bb * bb;
+                    t = den > 1e-18 ? clamp01((bb * ff - cc * ee) / den) : 0;
+                    sv = (bb * t + ff) / ee;
+                    if (sv < 0) {
+                        sv = 0;
+                        t = clamp01(-cc / aa);
+                    } else if (sv > 1) {
+                        sv = 1;
+                        t = clamp01((bb - cc) / aa);
+                    }
+                }
+                if (t <= EDGE_END || t >= 1 - EDGE_END) {
+                    continue; // an endpoint is the closest point: the vertex pass handles it
+                }
+                double ex = px0 + t * ux, ey = py0 + t * uy, ez = pz0 + t * uz;
+                double cx = c[q] + sv * vx, cy = c[q + 1] + sv * vy, cz = c[q + 2] + sv * vz;
+                // the surface itself, without the thickness margin: a chord between two vertices resting at the
+                // thickness dips below it on a curved capsule, and pushing it out would inflate the cloth
+                double r = c[q + 6] + sv * (c[q + 7] - c[q + 6]);
+                double nx = ex - cx, ny = ey - cy, nz = ez - cz;
+                double d = Math.sqrt(nx * nx + ny * ny + nz * nz);
+                if (d >= r || d < 1e-9) {
+                    continue;
+                }
+                double pen = r - d;
+                double ga = (1 - t) * wa, gb = t * wb;
+                double wsum = (1 - t) * ga + t * gb;
+                if (wsum <= 0) {
+                    continue;
+                }
+                double l = pen / (wsum * d);
+                // velocity-free (previous positions shifted too): an edge found wrapped around a limb is a
+                // configuration to repair, not an impact; turning the repair into velocity threw vertices at
+                // 60+ m/s in the backflip
+                shiftBoth(oa, ga * l * nx, ga * l * ny, ga * l * nz);
+                shiftBoth(ob, gb * l * nx, gb * l * ny, gb * l * nz);
+            }
+        }
+    }
+
+    /**
+     * Strain limit (factor of the rest length; 0 disables, -Dclothgraph.sim.strainLimit): applied after the
+     * constraint and self-collision passes, before the body collision pass.
+     */
+    private static final double STRAIN_LIMIT = Double.parseDouble(System.getProperty("clothgraph.sim.strainLimit", "2.0"));
+
+    /** A vertex closer than this to a capsule surface (beyond the thickness) counts as touching the body. */
+    private static final double TOUCH_TOLERANCE = 0.002;
+
+    /**
+     * Strain limiting: an edge longer than {@link #STRAIN_LIMIT} times its rest length is shortened to that length
+     * by moving its endpoint(s) that do not touch the body; an endpoint held by the body is not pulled (that would
+     * drag it into the capsule it rests on) and an edge whose both endpoints touch the body is left alone: it is
+     * pinched between capsules (see {@link #pinched}), which only the body's motion can release. Sequential in
+     * edge order: deterministic and independent of the thread count.
+     */
+    private void limitStrain() {
+        for (int e = 0; e < nEdges; e++) {
+            int a = eA[e], b = eB[e];
+            double wa = w[a], wb = w[b];
+            if (wa + wb == 0) {
+                continue;
+            }
+            int oa = 3 * a, ob = 3 * b;
+            double dx = x[ob] - x[oa], dy = x[ob + 1] - x[oa + 1], dz = x[ob + 2] - x[oa + 2];
+            double len2 = dx * dx + dy * dy + dz * dz;
+            double lim = STRAIN_LIMIT * eRest[e];
+            if (len2 <= lim * lim) {
+                continue;
+            }
+            if (UNWRAP && unwrap(a, b)) {
+                dx = x[ob] - x[oa];
+                dy = x[ob + 1] - x[oa + 1];
+                dz = x[ob + 2] - x[oa + 2];
+                len2 = dx * dx + dy * dy + dz * dz;
+            }
+            double ga = wa > 0 && !touching(a) ? wa : 0, gb = wb > 0 && !touching(b) ? wb : 0;
+            if (ga + gb == 0) {
+                continue;
+            }
+            double len = Math.sqrt(len2);
+            double f = (len - lim) / (len * (ga + gb));
+            // velocity-free (previous positions shifted too): the overstretch is a configuration to repair, and
+            // turning a several-centimetre repair into velocity throws the vertex at tens of m/s
+            shiftBoth(oa, ga * f * dx, ga * f * dy, ga * f * dz);
+            shiftBoth(ob, -gb * f * dx, -gb * f * dy, -gb * f * dz);
+        }
+    }
+
+    private static final boolean UNWRAP = !Boolean.getBoolean("clothgraph.sim.noUnwrap");
+
+    /** Largest shift of an unwrapped edge per substep, as a fraction of the capsule radius. */
+    private static final double UNWRAP_STEP = 0.25;
+
+    private final double[] segScratch = new double[2];
+
+    /**
+     * Un-wraps an overstretched edge a-b whose segment cuts through a capsule (a limb has passed between its two
+     * vertices): the edge is translated out of the capsule along the outward normal at its closest point to the
+     * axis, at most {@link #UNWRAP_STEP} of the radius per substep and without adding velocity. The body pass that
+     * follows projects each endpoint back onto the surface radially, so over a few substeps the endpoint on the
+     * far side slides round the capsule to the near side and the edge no longer wraps the limb. Returns whether
+     * anything moved.
+     */
+    private boolean unwrap(int a, int b) {
+        int oa = 3 * a, ob = 3 * b;
+        double[] c = cap, box = capBox, st = segScratch;
+        double x0 = Math.min(x[oa], x[ob]), x1 = Math.max(x[oa], x[ob]);
+        double y0 = Math.min(x[oa + 1], x[ob + 1]), y1 = Math.max(x[oa + 1], x[ob + 1]);
+        double z0 = Math.min(x[oa + 2], x[ob + 2]), z1 = Math.max(x[oa + 2], x[ob + 2]);
+        boolean moved = false;
+        for (int k = 0; k < nCap; k++) {
+            int bo = k * 6;
+            if (x1 < box[bo] || y1 < box[bo + 1] || z1 < box[bo + 2] || x0 > box[bo + 3] || y0 > box[bo + 4]
+                    || z0 > box[bo + 5]) {
+                continue;
+            }
+            int q = k * 8;
+            if (!segmentAxis(oa, ob, q, st)) {
+                continue;
+            }
+            double t = st[0], sv = st[1];
+            if (t <= EDGE_END || t >= 1 - EDGE_END) {
+                continue; // an endpoint is the closest point: the vertex pass handles it
+            }
+            double r = c[q + 6] + sv * (c[q + 7] - c[q + 6]);
+            double ux = x[ob] - x[oa], uy = x[ob + 1] - x[oa + 1], uz = x[ob + 2] - x[oa + 2];
+            double nx = x[oa] + t * ux - c[q] - sv * (c[q + 3] - c[q]);
+            double ny = x[oa + 1] + t * uy - c[q + 1] - sv * (c[q + 4] - c[q + 1]);
+            double nz = x[oa + 2] + t * uz - c[q + 2] - sv * (c[q + 5] - c[q + 2]);
+            double d = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            if (d >= r) {
+                continue;
+            }
+            if (d < 1e-9) {
+                // the edge crosses the axis: leave sideways, perpendicular to the edge and the axis
+                double vx = c[q + 3] - c[q], vy = c[q + 4] - c[q + 1], vz = c[q + 5] - c[q + 2];
+                nx = uy * vz - uz * vy;
+                ny = uz * vx - ux * vz;
+                nz = ux * vy - uy * vx;
+                d = Math.sqrt(nx * nx + ny * ny + nz * nz);
+                if (d < 1e-12) {
+                    continue;
+                }
+                nx /= d;
+                ny /= d;
+                nz /= d;
+                d = 0;
+            } else {
+                nx /= d;
+                ny /= d;
+                nz /= d;
+            }
+            double m = Math.min(r + thick - d, UNWRAP_STEP * r);
+            if (w[a] > 0) {
+                shiftBoth(oa, nx * m, ny * m, nz * m);
+            }
+            if (w[b] > 0) {
+                shiftBoth(ob, nx * m, ny * m, nz * m);
+            }
+            moved = true;
+        }
+        return moved;
+    }
+
+    /**
+     * Closest points of the segment from x[oa] to x[ob] and the axis of capsule q (offset into cap), Ericson 5.1.9:
+     * stores the segment parameter t and the axis parameter s in out; false for a degenerate segment.
+     */
+    private boolean segmentAxis(int oa, int ob, int q, double[] out) {
+        double[] c = cap;
+        double px0 = x[oa], py0 = x[oa + 1], pz0 = x[oa + 2];
+        double ux = x[ob] - px0, uy = x[ob + 1] - py0, uz = x[ob + 2] - pz0;
+        double vx = c[q + 3] - c[q], vy = c[q + 4] - c[q + 1], vz = c[q + 5] - c[q + 2];
+        double rx = px0 - c[q], ry = py0 - c[q + 1], rz = pz0 - c[q + 2];
+        double aa = ux * ux + uy * uy + uz * uz, ee = vx * vx + vy * vy + vz * vz, ff = vx * rx + vy * ry + vz * rz;
+        if (aa < 1e-18) {
+            return false;
+        }
+        double cc = ux * rx + uy * ry + uz * rz;
+        double t, sv;
+        if (ee < 1e-18) {
+            sv = 0;
+            t = clamp01(-cc / aa);
+        } else {
+            double bb = ux * vx + uy * vy + uz * vz;
+            double den = aa * ee - bb * bb;
+            t = den > 1e-18 ? clamp01((bb * ff - cc * ee) / den) : 0;
+            sv = (bb * t + ff) / ee;
+            if (sv < 0) {
+                sv = 0;
+                t = clamp01(-cc / aa);
+            } else if (sv > 1) {
+                sv = 1;
+                t = clamp01((bb - cc) / aa);
+            }
+        }
+        out[0] = t;
+        out[1] = sv;
+        return true;
+    }
+
+    /** Whether vertex i is within the thickness plus {@link #TOUCH_TOLERANCE} of a capsule surface (or inside). */
+    private boolean touching(int i) {
+        int o = 3 * i;
+        double px = x[o], py = x[o + 1], pz = x[o + 2];
+        double[] c = cap, box = capBox;
+        for (int k = 0; k < nCap; k++) {
+            int b = k * 6;
+            double m = TOUCH_TOLERANCE;
+            if (px < box[b] - m || py < box[b + 1] - m || pz < box[b + 2] - m || px > box[b + 3] + m
+                    || py > box[b + 4] + m || pz > box[b + 5] + m) {
+                continue;
+            }
+            int q = k * 8;
+            double ax = c[q], ay = c[q + 1], az = c[q + 2];
+            double dx = c[q + 3] - ax, dy = c[q + 4] - ay, dz = c[q + 5] - az;
+            double l2 = dx * dx + dy * dy + dz * dz;
+            double s = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy + (pz - az) * dz) / l2 : 0;
+            s = s < 0 ? 0 : (s > 1 ? 1 : s);
+            double r = c[q + 6] + s * (c[q + 7] - c[q + 6]) + thick + m;
+            if (sq(px - ax - s * dx) + sq(py - ay - s * dy) + sq(pz - az - s * dz) < r * r) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the edge a-b is pinched by the body: both endpoints touch it and the segment between them cuts
+     * through a capsule (a limb pressed against the torso or the head has passed between the two vertices of
+     * cloth trapped in the crease, and the edge is wrapped around it).
+     */
+    private boolean pinched(int a, int b) {
+        if (!touching(a) || !touching(b)) {
+            return false;
+        }
+        int oa = 3 * a, ob = 3 * b;
+        double[] c = cap;
+        for (int k = 0; k < nCap; k++) {
+            int q = k * 8;
+            double px0 = x[oa], py0 = x[oa + 1], pz0 = x[oa + 2];
+            double ux = x[ob] - px0, uy = x[ob + 1] - py0, uz = x[ob + 2] - pz0;
+            double vx = c[q + 3] - c[q], vy = c[q + 4] - c[q + 1], vz = c[q + 5] - c[q + 2];
+            double rx = px0 - c[q], ry = py0 - c[q + 1], rz = pz0 - c[q + 2];
+            double aa = ux * ux + uy * uy + uz * uz, ee = vx * vx + vy * vy + vz * vz, ff = vx * rx + vy * ry + vz * rz;
+            if (aa < 1e-18) {
+                return false;
+            }
+            double cc = ux * rx + uy * ry + uz * rz;
+            double t, sv;
+            if (ee < 1e-18) {
+                sv = 0;
+                t = clamp01(-cc / aa);
+            } else {
+                double bb = ux * vx + uy * vy + uz * vz;
+                double den = aa * ee - bb * bb;
+                t = den > 1e-18 ? clamp01((bb * ff - cc * ee) / den) : 0;
+                sv = (bb * t + ff) / ee;
+                if (sv < 0) {
+                    sv = 0;
+                    t = clamp01(-cc / aa);
+                } else if (sv > 1) {
+                    sv = 1;
+                    t = clamp01((bb - cc) / aa);
+                }
+            }
+            double r = c[q + 6] + sv * (c[q + 7] - c[q + 6]);
+            double d2 = sq(px0 + t * ux - c[q] - sv * vx) + sq(py0 + t * uy - c[q + 1] - sv * vy)
+                    + sq(pz0 + t * uz - c[q + 2] - sv * vz);
+            if (d2 < r * r) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Edge contacts whose closest point lies within this fraction of an end are left to the vertex pass. */
+    private static final double EDGE_END = 0.02;
+
+    private static double clamp01(double v) {
+        return v < 0 ? 0 : (v > 1 ? 1 : v);
     }
 
     /** Passes over the capsules per vertex (a vertex pushed out of one capsule into an overlapping one). */
@@ -1132,14 +1471,25 @@ public final class XpbdSolver implements AutoCloseable {
         }
     }
 
+    /**
+     * An edge pinched by the body (see {@link #pinched}) fails the run only beyond this multiple of the settings'
+     * maxStretch: it is held stretched by two capsules squeezing the cloth, not by a blow-up, and it is released
+     * when the limb moves away (a real blow-up also shows as a NaN or a runaway speed).
+     */
+    private static final double PINCHED_STRETCH_FACTOR = 3.0;
+
     private void checkStretch(int frame) throws SimulationFailedException {
         double worst = 0;
+        double lim = set.maxStretch(), pinchLim = PINCHED_STRETCH_FACTOR * lim;
         for (int e = 0; e < nEdges; e++) {
             if (eRest[e] > 1e-9) {
-                worst = Math.max(worst, dist(x, eA[e], eB[e]) / eRest[e]);
+                double r = dist(x, eA[e], eB[e]) / eRest[e];
+                if (r > worst && (r <= lim || r > pinchLim || !pinched(eA[e], eB[e]))) {
+                    worst = r;
+                }
             }
         }
-        if (worst > set.maxStretch()) {
+        if (worst > lim) {
             throw new SimulationFailedException(FailureReason.EXPLOSION, frame,
                     String.format("an edge is stretched %.1fx its rest length", worst));
         }

@@ -12,6 +12,8 @@ import java.util.List;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.jobs.OperationJob;
 import org.clothgraph.model.operations.RenameProjectOperation;
+import org.clothgraph.testing.Screenshots;
+import org.clothgraph.testing.UiWait;
 import org.clothgraph.ui.ClothGraphUi;
 import org.clothgraph.ui.ProjectSession;
 import org.eclipse.core.commands.operations.IOperationHistory;
@@ -48,11 +50,11 @@ class WorkbenchShellTest {
         assertNotNull(session, "the session is registered in the workbench context");
 
         OperationJob<Project> job = ProjectActions.runDemo(session, dir.resolve("demo"));
-        UiTestSupport.joinFamily(OperationJob.FAMILY, 120_000);
+        UiWait.joinFamily(OperationJob.FAMILY, 120_000);
         assertEquals(org.clothgraph.model.jobs.JobSnapshot.State.COMPLETED, job.snapshot().state(),
                 String.valueOf(job.snapshot().message()));
         Tree tree = view.viewer().getTree();
-        UiTestSupport.waitUntil("the project view to show the demo", 10_000,
+        UiWait.until("the project view to show the demo", 10_000,
                 () -> tree.getItemCount() == 1 && tree.getItem(0).getText().equals("ClothGraph demo"));
 
         List<String> labels = new ArrayList<>();
@@ -74,7 +76,7 @@ class WorkbenchShellTest {
         page.showView(IPageLayout.ID_PROGRESS_VIEW);
         page.activate(view);
 
-        Path shot = UiTestSupport.screenshot(workbench.getActiveWorkbenchWindow().getShell(), "workbench-demo-project");
+        Path shot = Screenshots.of(workbench.getActiveWorkbenchWindow().getShell(), "workbench-demo-project");
         assertTrue(Files.size(shot) > 10_000, "screenshot written: " + shot);
     }
 
@@ -86,16 +88,16 @@ class WorkbenchShellTest {
         IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
         ProjectView view = (ProjectView) page.showView(ClothGraphUi.PROJECT_VIEW_ID);
         Tree tree = view.viewer().getTree();
-        UiTestSupport.waitUntil("project shown", 10_000, () -> tree.getItemCount() == 1
+        UiWait.until("project shown", 10_000, () -> tree.getItemCount() == 1
                 && tree.getItem(0).getText().equals("before"));
 
         IOperationHistory history = workbench.getOperationSupport().getOperationHistory();
         history.execute(new RenameProjectOperation(project, "after"), null, null);
-        UiTestSupport.waitUntil("rename shown", 10_000, () -> tree.getItem(0).getText().equals("after"));
+        UiWait.until("rename shown", 10_000, () -> tree.getItem(0).getText().equals("after"));
         assertTrue(history.canUndo(project.undoContext()));
         history.undo(project.undoContext(), null, null);
-        UiTestSupport.waitUntil("undo shown", 10_000, () -> tree.getItem(0).getText().equals("before"));
+        UiWait.until("undo shown", 10_000, () -> tree.getItem(0).getText().equals("before"));
         history.redo(project.undoContext(), null, null);
-        UiTestSupport.waitUntil("redo shown", 10_000, () -> tree.getItem(0).getText().equals("after"));
+        UiWait.until("redo shown", 10_000, () -> tree.getItem(0).getText().equals("after"));
     }
 }

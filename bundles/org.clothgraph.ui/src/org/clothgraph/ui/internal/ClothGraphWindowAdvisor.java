@@ -43,11 +43,13 @@ final class ClothGraphWindowAdvisor extends WorkbenchWindowAdvisor {
     }
 
     private void updateTitle(Project project) {
+        // read the name now: by the time the UI runs, the project may be closed
+        String title = project == null ? "ClothGraph" : "ClothGraph - " + project.name() + " (" + project.folder() + ")";
         Display display = Display.getDefault();
         display.asyncExec(() -> {
             Shell shell = getWindowConfigurer().getWindow() == null ? null : getWindowConfigurer().getWindow().getShell();
             if (shell != null && !shell.isDisposed()) {
-                shell.setText(project == null ? "ClothGraph" : "ClothGraph - " + project.name() + " (" + project.folder() + ")");
+                shell.setText(title);
             }
         });
     }

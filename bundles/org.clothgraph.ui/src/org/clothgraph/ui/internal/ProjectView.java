@@ -1,32 +1,24 @@
 package org.clothgraph.ui.internal;
 
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.EnumSet;
 
-import org.clothgraph.model.ModelChangeListener;
+import org.clothgraph.model.Aspect;
 import org.clothgraph.model.Project;
 import org.clothgraph.ui.ProjectSession;
-import org.eclipse.core.commands.operations.IUndoContext;
+import org.clothgraph.ui.ProjectTracker;
 import org.eclipse.jface.viewers.TreePath;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.operations.UndoRedoActionGroup;
 import org.eclipse.ui.part.ViewPart;
 
 /**
- * The project's contents as a tree: character, garments, clips, graphs, frames, databases, settings.
- * Provides the selection for the Properties view and the Undo/Redo handlers of the open project.
+ * The project's contents as a tree: character, garments, clips, graphs, runs, frames, databases,
+ * settings. Provides the selection for the Properties view and the Undo/Redo handlers of the open project.
  */
 public final class ProjectView extends ViewPart {
     private TreeViewer viewer;
-    private ProjectSession session;
-    private Project shown;
-    private UndoRedoActionGroup undoRedo;
-    private final AtomicBoolean refreshQueued = new AtomicBoolean();
-    private final ModelChangeListener modelListener = change -> queueRefresh();
-    private final ProjectSession.Listener sessionListener = project -> queueRefresh();
+    private ProjectTracker tracker;
 
     @Override
     public void createPartControl(Composite parent) {
@@ -34,46 +26,26 @@ public final class ProjectView extends ViewPart {
         viewer.setContentProvider(new ProjectTreeContentProvider());
         viewer.setLabelProvider(new ProjectTreeLabelProvider());
         getSite().setSelectionProvider(viewer);
+        tracker = new ProjectTracker(getViewSite(), viewer.getControl(), EnumSet.allOf(Aspect.class),
+                (project, changed, switched) -> show(project));
         new ProjectViewActions(this).contribute(getViewSite().getActionBars());
-        session = getSite().getService(ProjectSession.class);
-        session.addListener(sessionListener);
-        refresh();
+        tracker.flush();
     }
 
     ProjectSession session() {
-        return session;
+        return tracker.session();
     }
 
     TreeViewer viewer() {
         return viewer;
     }
 
-    /** Coalesces model changes from any thread into one refresh on the UI thread. */
-    private void queueRefresh() {
-        if (refreshQueued.compareAndSet(false, true)) {
-            Display display = PlatformUI.getWorkbench().getDisplay();
-            display.asyncExec(() -> {
-                refreshQueued.set(false);
-                if (viewer != null && !viewer.getControl().isDisposed()) {
-                    refresh();
-                }
-            });
-        }
+    /** Rebuilds the tree from the session's project now. */
+    public void refresh() {
+        show(tracker.project());
     }
 
-    /** Rebuilds the tree from the session's project. */
-    public void refresh() {
-        Project project = session.project();
-        if (project != shown) {
-            if (shown != null) {
-                shown.removeModelChangeListener(modelListener);
-            }
-            shown = project;
-            if (project != null) {
-                project.addModelChangeListener(modelListener);
-            }
-            installUndoRedo(project);
-        }
+    private void show(Project project) {
         TreePath[] expanded = viewer.getExpandedTreePaths();
         viewer.setInput(project == null ? ProjectTreeContentProvider.EMPTY
                 : new ProjectTreeContentProvider.Root(ProjectTreeBuilder.build(project)));
@@ -85,33 +57,8 @@ public final class ProjectView extends ViewPart {
         }
     }
 
-    private void installUndoRedo(Project project) {
-        if (undoRedo != null) {
-            undoRedo.dispose();
-        }
-        IUndoContext context = project != null ? project.undoContext()
-                : PlatformUI.getWorkbench().getOperationSupport().getUndoContext();
-        undoRedo = new UndoRedoActionGroup(getSite(), context, true);
-        undoRedo.fillActionBars(getViewSite().getActionBars());
-        getViewSite().getActionBars().updateActionBars();
-    }
-
     @Override
     public void setFocus() {
         viewer.getControl().setFocus();
-    }
-
-    @Override
-    public void dispose() {
-        if (session != null) {
-            session.removeListener(sessionListener);
-        }
-        if (shown != null) {
-            shown.removeModelChangeListener(modelListener);
-        }
-        if (undoRedo != null) {
-            undoRedo.dispose();
-        }
-        super.dispose();
     }
 }

@@ -1,13 +1,10 @@
 package org.clothgraph.cloth.ui.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 
 import org.clothgraph.cloth.ClothRun;
 import org.clothgraph.cloth.ProjectGarments;
@@ -18,12 +15,11 @@ import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.jobs.JobSnapshot;
 import org.clothgraph.model.jobs.OperationJob;
+import org.clothgraph.testing.Screenshots;
+import org.clothgraph.testing.UiWait;
 import org.clothgraph.ui.ProjectSession;
 import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.ImageLoader;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
@@ -49,18 +45,18 @@ class ClothPreviewTest {
         workbench.getService(ProjectSession.class).set(project);
         IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
         ClothPreviewView view = (ClothPreviewView) page.showView(ClothUi.CLOTH_PREVIEW_VIEW_ID);
-        waitUntil("the demo run to load", () -> view.player() != null);
+        UiWait.until("the demo run to load", 120_000, () -> view.player() != null);
         assertEquals(DemoPipeline.DEMO_RUN_FRAMES, view.player().frames());
         view.seek(view.player().frames() - 1);
         assertEquals("UP", view.player().classOf(view.frame()), "a walk keeps the hood up");
         ImageData up = view.capture();
         assertTrue(distinctColours(up) > 20, "the GL view draws something");
-        save(up, "cloth-preview-walk-hood-up");
+        Screenshots.save(up, "cloth-preview-walk-hood-up");
 
         ClothPanel panel = panelOf(view);
         panel.selectGroup("hood");
         ImageData painted = view.capture();
-        save(painted, "cloth-preview-hood-group-painted");
+        Screenshots.save(painted, "cloth-preview-hood-group-painted");
         assertTrue(differs(up, painted), "painting the hood group changes the picture");
 
         view.play();
@@ -75,10 +71,10 @@ class ClothPreviewTest {
         long before = project.frames().count();
         GarmentInfo robe = ProjectGarments.find(project, ProjectGarments.ROBE);
         OperationJob<ClothRun.Report> job = SimulationJobs.schedule(project, robe, List.of("walk", "jog", "walk"), 0);
-        waitUntil("the simulation to store frames", () -> project.frames().count() > before + 20);
+        UiWait.until("the simulation to store frames", 120_000, () -> project.frames().count() > before + 20);
         long t0 = System.nanoTime();
         job.cancel(); // what the Progress view's stop button does
-        waitUntil("the job to stop", () -> job.getState() == Job.NONE);
+        UiWait.until("the job to stop", 120_000, () -> job.getState() == Job.NONE);
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertTrue(seconds < 1.0, "stopped after " + seconds + " s");
         assertEquals(JobSnapshot.State.CANCELLED, job.snapshot().state());
@@ -114,26 +110,4 @@ class ClothPreviewTest {
         return false;
     }
 
-    private static void save(ImageData image, String name) throws Exception {
-        Path folder = Path.of(System.getProperty("cg.screenshots", "target/screenshots"));
-        Files.createDirectories(folder);
-        ImageLoader loader = new ImageLoader();
-        loader.data = new ImageData[] { image };
-        loader.save(folder.resolve(name + ".png").toString(), SWT.IMAGE_PNG);
-        assertNotNull(image);
-    }
-
-    private static void waitUntil(String what, BooleanSupplier condition) {
-        Display display = Display.getCurrent();
-        long deadline = System.currentTimeMillis() + 120_000;
-        while (!condition.getAsBoolean()) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            if (!display.readAndDispatch()) {
-                display.timerExec(10, () -> { });
-                display.sleep();
-            }
-        }
-    }
 }

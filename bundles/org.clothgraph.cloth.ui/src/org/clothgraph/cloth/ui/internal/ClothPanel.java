@@ -168,6 +168,11 @@ final class ClothPanel {
         if (d.open() != Window.OK) {
             return;
         }
-        SimulationJobs.schedule(project, d.garment(), d.clips(), d.frames());
+        try {
+            SimulationJobs.schedule(project, d.garment(), d.clips(), d.frames());
+        } catch (org.clothgraph.model.InvalidInputException e) {
+            org.eclipse.jface.dialogs.MessageDialog.openError(runs.getShell(), "Cannot simulate", e.getMessage()
+                    + "\n(Window > Preferences > ClothGraph Simulator)");
+        }
     }
 }

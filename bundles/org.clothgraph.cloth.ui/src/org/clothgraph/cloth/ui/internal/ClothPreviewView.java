@@ -1,15 +1,14 @@
 package org.clothgraph.cloth.ui.internal;
 
+import java.util.EnumSet;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.clothgraph.cloth.ClothRun;
 import org.clothgraph.model.Aspect;
 import org.clothgraph.model.InvalidInputException;
-import org.clothgraph.model.ModelChange;
-import org.clothgraph.model.ModelChangeListener;
 import org.clothgraph.model.Project;
 import org.clothgraph.ui.ProjectSession;
+import org.clothgraph.ui.ProjectTracker;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.ImageData;
@@ -18,7 +17,6 @@ import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.opengl.GLCanvas;
 import org.eclipse.swt.opengl.GLData;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.part.ViewPart;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.opengl.GLCapabilities;
@@ -36,16 +34,12 @@ public final class ClothPreviewView extends ViewPart {
     private GLCapabilities capabilities;
     private final ClothRenderer renderer = new ClothRenderer();
     private ClothPanel panel;
-    private ProjectSession session;
-    private Project shown;
+    private ProjectTracker tracker;
     private RunPlayer player;
     private ClothScene scene;
     private int frame;
     private boolean playing;
     private Point drag;
-    private final AtomicBoolean refreshQueued = new AtomicBoolean();
-    private final ModelChangeListener modelListener = this::modelChanged;
-    private final ProjectSession.Listener sessionListener = p -> queueRefresh();
     private final Runnable tick = this::tick;
 
     @Override
@@ -76,13 +70,13 @@ public final class ClothPreviewView extends ViewPart {
         canvas.addDisposeListener(e -> disposeGl());
         panel = new ClothPanel(sash, this);
         sash.setWeights(72, 28);
-        session = getSite().getService(ProjectSession.class);
-        session.addListener(sessionListener);
-        refresh();
+        tracker = new ProjectTracker(getViewSite(), canvas, EnumSet.of(Aspect.SETTINGS, Aspect.GARMENTS,
+                Aspect.PRIMARY_GRAPH), (project, changed, switched) -> refresh(project, switched));
+        tracker.flush();
     }
 
     ProjectSession session() {
-        return session;
+        return tracker.session();
     }
 
     RunPlayer player() {
@@ -97,36 +91,12 @@ public final class ClothPreviewView extends ViewPart {
         return playing;
     }
 
-    private void modelChanged(ModelChange change) {
-        if (change.touches(Aspect.SETTINGS) || change.touches(Aspect.GARMENTS) || change.touches(Aspect.PRIMARY_GRAPH)) {
-            queueRefresh();
-        }
-    }
-
-    private void queueRefresh() {
-        if (refreshQueued.compareAndSet(false, true)) {
-            PlatformUI.getWorkbench().getDisplay().asyncExec(() -> {
-                refreshQueued.set(false);
-                if (!canvas.isDisposed()) {
-                    refresh();
-                }
-            });
-        }
-    }
-
     /** Re-reads the run list (keeping the shown run when it still exists). */
-    void refresh() {
-        Project project = session.project();
-        if (project != shown) {
-            if (shown != null) {
-                shown.removeModelChangeListener(modelListener);
-            }
-            shown = project;
+    private void refresh(Project project, boolean switched) {
+        if (switched) {
+            stop();
             player = null;
             scene = null;
-            if (project != null) {
-                project.addModelChangeListener(modelListener);
-            }
         }
         List<ClothRun.Report> runs = project == null ? List.of() : ClothRun.runs(project);
         panel.setRuns(runs, player == null ? null : player.report.runId());
@@ -140,7 +110,7 @@ public final class ClothPreviewView extends ViewPart {
     void show(ClothRun.Report run) {
         stop();
         try {
-            player = new RunPlayer(session.project(), run);
+            player = new RunPlayer(tracker.project(), run);
             panel.setGarment(player.garment, player.mesh);
             seek(0);
         } catch (InvalidInputException e) {
@@ -250,14 +220,4 @@ public final class ClothPreviewView extends ViewPart {
         canvas.setFocus();
     }
 
-    @Override
-    public void dispose() {
-        if (session != null) {
-            session.removeListener(sessionListener);
-        }
-        if (shown != null) {
-            shown.removeModelChangeListener(modelListener);
-        }
-        super.dispose();
-    }
 }

@@ -7,18 +7,24 @@ import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.jobs.OperationJob;
 import org.clothgraph.sim.SimulationSettings;
-import org.clothgraph.sim.XpbdClothSimulator;
+import org.clothgraph.sim.ClothSimulator;
 
 /** Simulation runs as Eclipse Jobs (family {@link ClothRun#FAMILY}): progress in frames, cancellable. */
 public final class SimulationJobs {
     private SimulationJobs() {
     }
 
+    /** With the simulator chosen in the preferences. */
     public static OperationJob<ClothRun.Report> schedule(Project project, GarmentInfo garment, List<String> clips,
             int frames) {
+        return schedule(project, garment, clips, frames, SimulatorPreferences.simulator());
+    }
+
+    public static OperationJob<ClothRun.Report> schedule(Project project, GarmentInfo garment, List<String> clips,
+            int frames, ClothSimulator simulator) {
         OperationJob<ClothRun.Report> job = new OperationJob<>("Simulating " + garment.name() + " along "
                 + String.join(" > ", clips), ClothRun.FAMILY, m -> ClothRun.simulate(project, garment, clips, frames,
-                        new XpbdClothSimulator(), SimulationSettings.defaults(), m));
+                        simulator, SimulationSettings.defaults(), m));
         job.schedule();
         return job;
     }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 
 import org.clothgraph.demo.DemoPipeline;
 import org.clothgraph.model.PrimaryEdge;
@@ -16,17 +15,12 @@ import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.operations.AddTransitionOperation;
 import org.clothgraph.motion.ui.MotionUi;
+import org.clothgraph.testing.Screenshots;
+import org.clothgraph.testing.UiWait;
 import org.clothgraph.ui.ProjectSession;
 import org.eclipse.core.commands.operations.IOperationHistory;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
-import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.ImageLoader;
-import org.eclipse.swt.graphics.Rectangle;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
-import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
@@ -53,7 +47,7 @@ class PrimaryGraphEditorTest {
         session.set(project);
         IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
         PrimaryGraphView view = (PrimaryGraphView) page.showView(MotionUi.PRIMARY_GRAPH_VIEW_ID);
-        waitUntil("the graph to load", () -> view.snapshot() != null);
+        UiWait.until("the graph to load", 30_000, () -> view.snapshot() != null);
         PrimaryGraph before = project.primaryGraph();
         assertTrue(before.transitionCount() >= 20);
         assertTrue(view.validationText().contains("strongly connected"), view.validationText());
@@ -75,17 +69,17 @@ class PrimaryGraphEditorTest {
         PrimaryNode from = nodes.get(100);
         PrimaryNode to = nodes.get(nodes.size() - 100);
         AddTransitionOperation op = new PrimaryGraphActions(view).addTransition(from, to);
-        waitUntil("the new transition to show", () -> view.snapshot().transitions().size() == before.transitionCount() + 1);
+        UiWait.until("the new transition to show", 30_000, () -> view.snapshot().transitions().size() == before.transitionCount() + 1);
         assertEquals(before.transitionCount() + 1, project.primaryGraph().transitionCount());
         assertTrue(op.edge().distance() >= 0);
 
         IOperationHistory history = workbench.getOperationSupport().getOperationHistory();
         history.undo(project.undoContext(), null, null);
-        waitUntil("the undo to show", () -> view.snapshot().transitions().size() == before.transitionCount());
+        UiWait.until("the undo to show", 30_000, () -> view.snapshot().transitions().size() == before.transitionCount());
         assertEquals(before, project.primaryGraph(), "undo restores the graph exactly");
 
         view.select(some);
-        Path shot = screenshot(workbench.getActiveWorkbenchWindow().getShell(), "primary-graph-editor");
+        Path shot = Screenshots.of(workbench.getActiveWorkbenchWindow().getShell(), "primary-graph-editor");
         assertTrue(Files.size(shot) > 10_000);
         assertNotNull(view.graph());
     }
@@ -98,41 +92,4 @@ class PrimaryGraphEditorTest {
         view.graph().control().notifyListeners(SWT.MouseDown, e);
     }
 
-    private static void waitUntil(String what, BooleanSupplier condition) {
-        Display display = Display.getCurrent();
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (!condition.getAsBoolean()) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            if (!display.readAndDispatch()) {
-                display.timerExec(20, () -> { });
-                display.sleep();
-            }
-        }
-    }
-
-    private static Path screenshot(Shell shell, String name) throws Exception {
-        Path folder = Path.of(System.getProperty("cg.screenshots", "target/screenshots"));
-        Files.createDirectories(folder);
-        Display display = shell.getDisplay();
-        long until = System.currentTimeMillis() + 1500;
-        while (System.currentTimeMillis() < until) {
-            if (!display.readAndDispatch()) {
-                display.timerExec(20, () -> { });
-                display.sleep();
-            }
-        }
-        Rectangle b = shell.getBounds();
-        Image image = new Image(display, b.width, b.height);
-        GC gc = new GC(display);
-        gc.copyArea(image, b.x, b.y);
-        gc.dispose();
-        Path file = folder.resolve(name + ".png");
-        ImageLoader loader = new ImageLoader();
-        loader.data = new ImageData[] { image.getImageData() };
-        loader.save(file.toString(), SWT.IMAGE_PNG);
-        image.dispose();
-        return file;
-    }
 }

@@ -1,16 +1,17 @@
 package org.clothgraph.motion.ui.internal;
 
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.EnumSet;
+
 
 import org.clothgraph.model.Aspect;
 import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.InvalidInputException;
-import org.clothgraph.model.ModelChangeListener;
 import org.clothgraph.model.PrimaryEdge;
 import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.model.Project;
 import org.clothgraph.motion.project.PrimaryGraphSnapshot;
 import org.clothgraph.ui.ProjectSession;
+import org.clothgraph.ui.ProjectTracker;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.ISelectionChangedListener;
 import org.eclipse.jface.viewers.ISelectionProvider;
@@ -24,8 +25,6 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.List;
-import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.operations.UndoRedoActionGroup;
 import org.eclipse.ui.part.ViewPart;
 
 /**
@@ -34,11 +33,7 @@ import org.eclipse.ui.part.ViewPart;
  */
 public final class PrimaryGraphView extends ViewPart implements ISelectionProvider {
     private final ListenerList<ISelectionChangedListener> selectionListeners = new ListenerList<>();
-    private final AtomicBoolean reloadQueued = new AtomicBoolean();
-    private final ModelChangeListener modelListener = this::modelChanged;
-    private final ProjectSession.Listener sessionListener = p -> queueReload(true);
-    private ProjectSession session;
-    private Project shown;
+    private ProjectTracker tracker;
     private PrimaryGraphSnapshot snapshot;
     private GraphCanvas graph;
     private PosePreview preview;
@@ -47,8 +42,6 @@ public final class PrimaryGraphView extends ViewPart implements ISelectionProvid
     private List problems;
     private Object selection;
     private PrimaryGraphActions actions;
-    private UndoRedoActionGroup undoRedo;
-    private boolean clipsChanged;
 
     @Override
     public void createPartControl(Composite parent) {
@@ -80,19 +73,20 @@ public final class PrimaryGraphView extends ViewPart implements ISelectionProvid
         problems.setLayoutData(pd);
         sash.setWeights(70, 30);
         getSite().setSelectionProvider(this);
-        session = getSite().getService(ProjectSession.class);
+        tracker = new ProjectTracker(getViewSite(), graph.control(), EnumSet.of(Aspect.CLIPS, Aspect.CHARACTER,
+                Aspect.PRIMARY_GRAPH, Aspect.SETTINGS), (project, changed, switched) -> reload(project,
+                        switched || changed.contains(Aspect.CLIPS) || changed.contains(Aspect.CHARACTER)));
         actions = new PrimaryGraphActions(this);
         actions.contribute(getViewSite().getActionBars());
-        session.addListener(sessionListener);
-        reload(true);
+        tracker.flush();
     }
 
     ProjectSession session() {
-        return session;
+        return tracker.session();
     }
 
     Project project() {
-        return session.project();
+        return tracker.project();
     }
 
     PrimaryGraphSnapshot snapshot() {
@@ -112,41 +106,8 @@ public final class PrimaryGraphView extends ViewPart implements ISelectionProvid
         info.getParent().layout();
     }
 
-    private void modelChanged(org.clothgraph.model.ModelChange change) {
-        if (change.touches(Aspect.CLIPS) || change.touches(Aspect.CHARACTER) || change.touches(Aspect.PRIMARY_GRAPH)
-                || change.touches(Aspect.SETTINGS)) {
-            queueReload(change.touches(Aspect.CLIPS) || change.touches(Aspect.CHARACTER));
-        }
-    }
-
-    /** Coalesces changes from any thread into one reload on the UI thread. */
-    private void queueReload(boolean clips) {
-        clipsChanged |= clips;
-        if (reloadQueued.compareAndSet(false, true)) {
-            PlatformUI.getWorkbench().getDisplay().asyncExec(() -> {
-                reloadQueued.set(false);
-                if (!graph.control().isDisposed()) {
-                    reload(clipsChanged);
-                }
-            });
-        }
-    }
-
     /** Re-reads the graph (and the clip files when they changed) and redraws. */
-    void reload(boolean clips) {
-        clipsChanged = false;
-        Project project = session.project();
-        if (project != shown) {
-            if (shown != null) {
-                shown.removeModelChangeListener(modelListener);
-            }
-            shown = project;
-            snapshot = null;
-            if (project != null) {
-                project.addModelChangeListener(modelListener);
-            }
-            installUndoRedo(project);
-        }
+    private void reload(Project project, boolean clips) {
         if (project == null) {
             snapshot = null;
             graph.setSnapshot(null, null);
@@ -194,16 +155,6 @@ public final class PrimaryGraphView extends ViewPart implements ISelectionProvid
 
     String validationText() {
         return validationSummary.getText();
-    }
-
-    private void installUndoRedo(Project project) {
-        if (undoRedo != null) {
-            undoRedo.dispose();
-        }
-        undoRedo = new UndoRedoActionGroup(getSite(), project != null ? project.undoContext()
-                : PlatformUI.getWorkbench().getOperationSupport().getUndoContext(), true);
-        undoRedo.fillActionBars(getViewSite().getActionBars());
-        getViewSite().getActionBars().updateActionBars();
     }
 
     /** Selects a frame target, transition or clip; null clears. */
@@ -254,17 +205,4 @@ public final class PrimaryGraphView extends ViewPart implements ISelectionProvid
         graph.control().setFocus();
     }
 
-    @Override
-    public void dispose() {
-        if (session != null) {
-            session.removeListener(sessionListener);
-        }
-        if (shown != null) {
-            shown.removeModelChangeListener(modelListener);
-        }
-        if (undoRedo != null) {
-            undoRedo.dispose();
-        }
-        super.dispose();
-    }
 }

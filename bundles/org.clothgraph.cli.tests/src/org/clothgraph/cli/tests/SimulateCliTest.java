@@ -1,0 +1,70 @@
+package org.clothgraph.cli.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import org.clothgraph.cli.Cli;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/** simulate / garment / bench simulate through the CLI on the demo project. */
+class SimulateCliTest {
+    @TempDir
+    Path dir;
+    private Path ws;
+
+    @BeforeEach
+    void demo() {
+        ws = dir.resolve("w");
+        CliRun r = CliRun.of("demo", "--workspace", ws.toString(), "--headless");
+        assertEquals(Cli.OK, r.code(), r.err());
+    }
+
+    @Test
+    void simulateReportsFramesCostHoodAndPenetration() {
+        CliRun r = CliRun.of("simulate", "--workspace", ws.toString(), "--clips", "walk", "--frames", "40", "--json");
+        assertEquals(Cli.OK, r.code(), r.err());
+        JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
+        assertEquals(40, o.get("frames").getAsInt());
+        assertTrue(o.get("secondsPerFrame").getAsDouble() > 0);
+        JsonArray hood = o.getAsJsonArray("hood");
+        assertEquals(40, hood.size());
+        hood.forEach(h -> assertEquals("up", h.getAsString(), "walking keeps the hood up"));
+        assertTrue(o.get("maxPenetrationMm").getAsDouble() <= 5.0, o.toString());
+        CliRun stats = CliRun.of("stats", "--workspace", ws.toString(), "--json");
+        long stored = JsonParser.parseString(stats.out()).getAsJsonObject().getAsJsonObject("frames").get("stored").getAsLong();
+        assertTrue(stored >= 90 + 40, "demo run plus this run are stored: " + stored);
+        assertEquals(Cli.OK, CliRun.of("check", "--workspace", ws.toString()).code());
+    }
+
+    @Test
+    void badSimulatorInputIsOneLineExitTwo() {
+        CliRun missing = CliRun.of("simulate", "--workspace", ws.toString(), "--clips", "walk", "--simulator", "arcsim",
+                "--arcsim", dir.resolve("no-such-arcsim").toString());
+        assertEquals(Cli.BAD_INPUT, missing.code(), missing.err());
+        assertEquals(1, missing.err().strip().lines().count(), missing.err());
+        assertTrue(missing.err().contains("no-such-arcsim"), missing.err());
+        CliRun clip = CliRun.of("simulate", "--workspace", ws.toString(), "--clips", "moonwalk");
+        assertEquals(Cli.BAD_INPUT, clip.code());
+        assertTrue(clip.err().contains("moonwalk"), clip.err());
+    }
+
+    @Test
+    void garmentsListAndGenerate() {
+        CliRun list = CliRun.of("garment", "list", "--workspace", ws.toString(), "--json");
+        assertEquals(Cli.OK, list.code(), list.err());
+        JsonArray garments = JsonParser.parseString(list.out()).getAsJsonObject().getAsJsonArray("garments");
+        assertEquals(2, garments.size());
+        assertTrue(garments.get(0).getAsJsonObject().getAsJsonArray("groups").toString().contains("hood"));
+        CliRun robe = CliRun.of("garment", "robe", "--workspace", ws.toString(), "--vertices", "1500");
+        assertEquals(Cli.OK, robe.code(), robe.err());
+        assertEquals(Cli.OK, CliRun.of("check", "--workspace", ws.toString()).code());
+    }
+}
