@@ -186,23 +186,24 @@ public final class ClothPreviewView extends ViewPart {
         canvas.swapBuffers();
     }
 
-    /** Renders the current frame and reads it back (screenshots of the GL content). */
+    /** Renders the current frame offscreen at 800 x 600 (screenshots of the GL content). */
     ImageData capture() {
+        return capture(800, 600);
+    }
+
+    ImageData capture(int w, int h) {
         canvas.setCurrent();
         GL.setCapabilities(capabilities);
-        Point size = canvas.getSize();
-        renderer.render(scene, size.x, size.y);
-        java.nio.ByteBuffer px = ClothRenderer.readPixels(size.x, size.y);
-        ImageData image = new ImageData(size.x, size.y, 24, new PaletteData(0xFF0000, 0x00FF00, 0x0000FF));
-        byte[] row = new byte[size.x * 3];
-        for (int y = 0; y < size.y; y++) {
-            px.position((size.y - 1 - y) * size.x * 3);
+        java.nio.ByteBuffer px = renderer.capture(scene, w, h);
+        ImageData image = new ImageData(w, h, 24, new PaletteData(0xFF0000, 0x00FF00, 0x0000FF));
+        byte[] row = new byte[w * 3];
+        for (int y = 0; y < h; y++) {
+            px.position((h - 1 - y) * w * 3);
             px.get(row);
-            for (int x = 0; x < size.x; x++) {
+            for (int x = 0; x < w; x++) {
                 image.setPixel(x, y, ((row[3 * x] & 0xFF) << 16) | ((row[3 * x + 1] & 0xFF) << 8) | (row[3 * x + 2] & 0xFF));
             }
         }
-        canvas.swapBuffers();
         return image;
     }
 

@@ -7,6 +7,7 @@ import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 
 import org.lwjgl.BufferUtils;
+import org.lwjgl.opengl.GL30;
 
 /**
  * Fixed-function OpenGL drawing of a {@link ClothScene}: lit, two-sided cloth from client vertex
@@ -110,13 +111,33 @@ final class ClothRenderer {
         return b;
     }
 
-    /** Reads the back buffer as bottom-up RGB rows (for screenshots of the GL view). */
-    static ByteBuffer readPixels(int width, int height) {
-        ByteBuffer pixels = BufferUtils.createByteBuffer(width * height * 3);
-        glFinish();
-        glReadBuffer(GL_BACK);
-        glPixelStorei(GL_PACK_ALIGNMENT, 1);
-        glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels);
-        return pixels;
+    /**
+     * Renders the scene into an offscreen framebuffer and reads it back as bottom-up RGB rows: unlike the
+     * window's back buffer, an FBO has no pixel-ownership holes when the view is covered or hidden.
+     */
+    ByteBuffer capture(ClothScene scene, int width, int height) {
+        int fbo = GL30.glGenFramebuffers();
+        int color = GL30.glGenRenderbuffers();
+        int depth = GL30.glGenRenderbuffers();
+        try {
+            GL30.glBindFramebuffer(GL30.GL_FRAMEBUFFER, fbo);
+            GL30.glBindRenderbuffer(GL30.GL_RENDERBUFFER, color);
+            GL30.glRenderbufferStorage(GL30.GL_RENDERBUFFER, GL_RGBA8, width, height);
+            GL30.glFramebufferRenderbuffer(GL30.GL_FRAMEBUFFER, GL30.GL_COLOR_ATTACHMENT0, GL30.GL_RENDERBUFFER, color);
+            GL30.glBindRenderbuffer(GL30.GL_RENDERBUFFER, depth);
+            GL30.glRenderbufferStorage(GL30.GL_RENDERBUFFER, org.lwjgl.opengl.GL14.GL_DEPTH_COMPONENT24, width, height);
+            GL30.glFramebufferRenderbuffer(GL30.GL_FRAMEBUFFER, GL30.GL_DEPTH_ATTACHMENT, GL30.GL_RENDERBUFFER, depth);
+            render(scene, width, height);
+            glFinish();
+            ByteBuffer pixels = BufferUtils.createByteBuffer(width * height * 3);
+            glPixelStorei(GL_PACK_ALIGNMENT, 1);
+            glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels);
+            return pixels;
+        } finally {
+            GL30.glBindFramebuffer(GL30.GL_FRAMEBUFFER, 0);
+            GL30.glDeleteRenderbuffers(color);
+            GL30.glDeleteRenderbuffers(depth);
+            GL30.glDeleteFramebuffers(fbo);
+        }
     }
 }
