@@ -25,7 +25,7 @@ import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.arcsim.internal.ArcsimProcess;
 import org.clothgraph.sim.arcsim.internal.CapsuleRig;
 import org.clothgraph.sim.arcsim.internal.FrameFiles;
-import org.clothgraph.sim.arcsim.internal.Json;
+import org.clothgraph.sim.io.ArcsimJson;
 import org.clothgraph.sim.arcsim.internal.ResumeLayout;
 import org.clothgraph.sim.arcsim.internal.SceneBuilder;
 import org.clothgraph.sim.body.BodyMotion;
@@ -130,7 +130,7 @@ public final class ArcsimClothSimulator implements ClothSimulator {
             if (options.fabricFile() != null) {
                 fabricPath = options.fabricFile().toAbsolutePath().toString();
             } else {
-                Files.writeString(workDir.resolve(SceneBuilder.FABRIC_FILE), Json.write(SceneBuilder.fabric(material)),
+                Files.writeString(workDir.resolve(SceneBuilder.FABRIC_FILE), ArcsimJson.write(SceneBuilder.fabric(material)),
                         StandardCharsets.UTF_8);
                 fabricPath = SceneBuilder.FABRIC_FILE;
             }
@@ -149,7 +149,7 @@ public final class ArcsimClothSimulator implements ClothSimulator {
             Map<String, Object> scene = SceneBuilder.scene(layout,
                     SceneBuilder.frameSteps(options.frameSteps(), layout.frameTime()),
                     SceneBuilder.OUT_DIR + "/" + layout.startFrameFile(), fabric, material, settings);
-            String json = Json.write(scene);
+            String json = ArcsimJson.write(scene);
             Files.writeString(workDir.resolve("conf.json"), json, StandardCharsets.UTF_8);
             Files.writeString(outDir.resolve("conf.json"), json, StandardCharsets.UTF_8);
         } catch (IOException e) {

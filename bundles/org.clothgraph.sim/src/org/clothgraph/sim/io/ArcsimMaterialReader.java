@@ -5,8 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -43,7 +41,12 @@ public final class ArcsimMaterialReader {
         } catch (IOException e) {
             throw new InvalidInputException(file, null, "cannot read: " + e.getMessage(), e);
         }
-        Object root = new Json(file, text).parseDocument();
+        Object root;
+        try {
+            root = ArcsimJson.parse(text);
+        } catch (ArcsimJson.SyntaxError e) {
+            throw new InvalidInputException(file, "line " + e.line(), "column " + e.column() + ": " + e.reason());
+        }
         if (!(root instanceof Map<?, ?> obj)) {
             throw new InvalidInputException(file, "line 1", "expected a JSON object");
         }
@@ -115,167 +118,4 @@ public final class ArcsimMaterialReader {
         return t;
     }
 
-    /** Minimal JSON parser (objects, arrays, numbers, strings, literals) with comment support. */
-    private static final class Json {
-        private final Path file;
-        private final String s;
-        private int i;
-
-        Json(Path file, String s) {
-            this.file = file;
-            this.s = s;
-        }
-
-        Object parseDocument() {
-            Object v = value();
-            skip();
-            if (i < s.length()) {
-                throw error("unexpected trailing content");
-            }
-            return v;
-        }
-
-        private InvalidInputException error(String msg) {
-            int line = 1;
-            for (int k = 0; k < Math.min(i, s.length()); k++) {
-                if (s.charAt(k) == '\n') {
-                    line++;
-                }
-            }
-            return InvalidInputException.atLine(file, line, msg);
-        }
-
-        private void skip() {
-            while (i < s.length()) {
-                char c = s.charAt(i);
-                if (Character.isWhitespace(c)) {
-                    i++;
-                } else if (s.startsWith("//", i)) {
-                    while (i < s.length() && s.charAt(i) != '\n') {
-                        i++;
-                    }
-                } else if (s.startsWith("/*", i)) {
-                    int e = s.indexOf("*/", i + 2);
-                    if (e < 0) {
-                        throw error("unterminated comment");
-                    }
-                    i = e + 2;
-                } else {
-                    break;
-                }
-            }
-        }
-
-        private Object value() {
-            skip();
-            if (i >= s.length()) {
-                throw error("unexpected end of file");
-            }
-            char c = s.charAt(i);
-            if (c == '{') {
-                i++;
-                Map<String, Object> m = new LinkedHashMap<>();
-                skip();
-                if (peek('}')) {
-                    i++;
-                    return m;
-                }
-                while (true) {
-                    skip();
-                    if (!peek('"')) {
-                        throw error("expected a field name");
-                    }
-                    String k = string();
-                    skip();
-                    expect(':');
-                    m.put(k, value());
-                    skip();
-                    if (peek(',')) {
-                        i++;
-                        continue;
-                    }
-                    expect('}');
-                    return m;
-                }
-            }
-            if (c == '[') {
-                i++;
-                List<Object> l = new ArrayList<>();
-                skip();
-                if (peek(']')) {
-                    i++;
-                    return l;
-                }
-                while (true) {
-                    l.add(value());
-                    skip();
-                    if (peek(',')) {
-                        i++;
-                        continue;
-                    }
-                    expect(']');
-                    return l;
-                }
-            }
-            if (c == '"') {
-                return string();
-            }
-            if (s.startsWith("true", i)) {
-                i += 4;
-                return Boolean.TRUE;
-            }
-            if (s.startsWith("false", i)) {
-                i += 5;
-                return Boolean.FALSE;
-            }
-            if (s.startsWith("null", i)) {
-                i += 4;
-                return null;
-            }
-            int st = i;
-            while (i < s.length() && "+-0123456789.eE".indexOf(s.charAt(i)) >= 0) {
-                i++;
-            }
-            if (st == i) {
-                throw error("unexpected character '" + c + "'");
-            }
-            try {
-                return Double.parseDouble(s.substring(st, i));
-            } catch (NumberFormatException e) {
-                i = st;
-                throw error("bad number '" + s.substring(st, Math.min(s.length(), st + 20)).split("[,\\]\\s]")[0] + "'");
-            }
-        }
-
-        private boolean peek(char c) {
-            return i < s.length() && s.charAt(i) == c;
-        }
-
-        private void expect(char c) {
-            if (!peek(c)) {
-                throw error("expected '" + c + "'");
-            }
-            i++;
-        }
-
-        private String string() {
-            i++;
-            StringBuilder b = new StringBuilder();
-            while (i < s.length() && s.charAt(i) != '"') {
-                char c = s.charAt(i++);
-                if (c == '\\' && i < s.length()) {
-                    char e = s.charAt(i++);
-                    b.append(switch (e) {
-                        case 'n' -> '\n';
-                        case 't' -> '\t';
-                        default -> e;
-                    });
-                } else {
-                    b.append(c);
-                }
-            }
-            expect('"');
-            return b.toString();
-        }
-    }
 }

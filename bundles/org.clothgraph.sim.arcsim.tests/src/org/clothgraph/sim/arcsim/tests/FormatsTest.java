@@ -22,7 +22,7 @@ import org.clothgraph.sim.arcsim.ArcsimClothSimulator;
 import org.clothgraph.sim.arcsim.ArcsimOptions;
 import org.clothgraph.sim.arcsim.internal.CapsuleRig;
 import org.clothgraph.sim.arcsim.internal.FrameFiles;
-import org.clothgraph.sim.arcsim.internal.Json;
+import org.clothgraph.sim.io.ArcsimJson;
 import org.clothgraph.sim.arcsim.internal.MotFile;
 import org.clothgraph.sim.arcsim.internal.ResumeLayout;
 import org.clothgraph.sim.arcsim.internal.SceneBuilder;
@@ -140,20 +140,20 @@ class FormatsTest {
     @Test
     void jsonStrictWithComments() throws IOException {
         String conf = Files.readString(ArcsimTestSupport.data().resolve("arcsim-runs/dress-on-dancer/conf.json"));
-        Object v = Json.parse("// scene\n" + conf.replace("\"frame_steps\": 8,", "\"frame_steps\": 8, // substeps\n/* block */"));
-        Map<String, Object> m = Json.obj(v);
+        Object v = ArcsimJson.parse("// scene\n" + conf.replace("\"frame_steps\": 8,", "\"frame_steps\": 8, // substeps\n/* block */"));
+        Map<String, Object> m = ArcsimJson.obj(v);
         assertEquals(0.04, m.get("frame_time"));
         assertEquals(8.0, m.get("frame_steps"));
         assertEquals(List.of("remeshing"), m.get("disable"));
         assertEquals("meshes/female-objs/body%04d.obj", m.get("obstacles"));
-        assertEquals(v, Json.parse(Json.write(v)));
+        assertEquals(v, ArcsimJson.parse(ArcsimJson.write(v)));
         for (String bad : new String[] {"{\"a\":1,}", "[1,2,]", "{'a':1}", "{\"a\":NaN}", "{\"a\":1} x", "{\"a\":1,\"a\":2}",
                 "[01]", "[1.]", "\"\\x\"", "{\"a\" 1}", "[1 /* open"}) {
-            assertThrows(IllegalArgumentException.class, () -> Json.parse(bad), bad);
+            assertThrows(IllegalArgumentException.class, () -> ArcsimJson.parse(bad), bad);
         }
-        assertEquals(List.of(1.0, -2.5e-7, "é\n\"", true, false), Json.parse(Json.write(List.of(1, -2.5e-7, "é\n\"", true, false))));
-        assertEquals("8", Json.number(8.0));
-        assertEquals("1.0e-6", Json.number(1e-6));
+        assertEquals(List.of(1.0, -2.5e-7, "é\n\"", true, false), ArcsimJson.parse(ArcsimJson.write(List.of(1, -2.5e-7, "é\n\"", true, false))));
+        assertEquals("8", ArcsimJson.number(8.0));
+        assertEquals("1.0e-6", ArcsimJson.number(1e-6));
     }
 
     @Test
@@ -163,7 +163,7 @@ class FormatsTest {
         ArcsimClothSimulator sim = new ArcsimClothSimulator(ArcsimOptions.of(tmp.resolve("unused")));
         ResumeLayout l = sim.prepare(tmp, mesh, Material.defaults(), SimulationSettings.defaults(), body, 1.0,
                 ArcsimTestSupport.rest(mesh), 25, 10);
-        Map<String, Object> conf = Json.obj(Json.parse(Files.readString(tmp.resolve("conf.json"))));
+        Map<String, Object> conf = ArcsimJson.obj(ArcsimJson.parse(Files.readString(tmp.resolve("conf.json"))));
         assertEquals(Files.readString(tmp.resolve("conf.json")), Files.readString(tmp.resolve("out/conf.json")));
         for (String key : new String[] {"frame_time", "frame_steps", "end_frame", "cloths", "motions", "obstacles",
                 "gravity", "magic", "disable"}) {
@@ -175,17 +175,17 @@ class FormatsTest {
         assertEquals(8.0, conf.get("frame_steps"));
         assertEquals(List.of("remeshing"), conf.get("disable"));
         assertEquals(List.of(0.0, 0.0, -9.81), conf.get("gravity"));
-        Map<String, Object> magic = Json.obj(conf.get("magic"));
+        Map<String, Object> magic = ArcsimJson.obj(conf.get("magic"));
         assertEquals(0.004, magic.get("repulsion_thickness"));
         assertEquals(1e6, magic.get("collision_stiffness"));
-        Map<String, Object> cloth = Json.obj(((List<?>) conf.get("cloths")).get(0));
+        Map<String, Object> cloth = ArcsimJson.obj(((List<?>) conf.get("cloths")).get(0));
         assertEquals("out/0005_00.obj", cloth.get("mesh"));
         assertFalse(cloth.containsKey("velocity"), "velocity would overwrite the stored velocities");
         assertFalse(cloth.containsKey("remeshing"));
-        Map<String, Object> mat = Json.obj(((List<?>) cloth.get("materials")).get(0));
+        Map<String, Object> mat = ArcsimJson.obj(((List<?>) cloth.get("materials")).get(0));
         assertEquals("fabric.json", mat.get("data"));
         assertEquals(1.0, mat.get("density_mult"));
-        Map<String, Object> motions = Json.obj(conf.get("motions"));
+        Map<String, Object> motions = ArcsimJson.obj(conf.get("motions"));
         assertEquals("body.mot", motions.get("motfile"));
         assertEquals(25.0, motions.get("fps"));
         assertEquals("parts/body%04d.obj", conf.get("obstacles"));
@@ -205,8 +205,8 @@ class FormatsTest {
         Path other = tmp.resolve("b");
         new ArcsimClothSimulator(ArcsimOptions.of(tmp.resolve("unused")).withFabric(fabric, 1, 1, 0.1)).prepare(other,
                 mesh, Material.defaults(), SimulationSettings.defaults(), body, 1.0, ArcsimTestSupport.rest(mesh), 25, 10);
-        Map<String, Object> c2 = Json.obj(Json.parse(Files.readString(other.resolve("conf.json"))));
-        Map<String, Object> m2 = Json.obj(((List<?>) Json.obj(((List<?>) c2.get("cloths")).get(0)).get("materials")).get(0));
+        Map<String, Object> c2 = ArcsimJson.obj(ArcsimJson.parse(Files.readString(other.resolve("conf.json"))));
+        Map<String, Object> m2 = ArcsimJson.obj(((List<?>) ArcsimJson.obj(((List<?>) c2.get("cloths")).get(0)).get("materials")).get(0));
         assertEquals(fabric.toAbsolutePath().toString(), m2.get("data"));
         assertEquals(0.1, m2.get("bending_mult"));
         assertFalse(Files.exists(other.resolve("fabric.json")));
@@ -238,7 +238,7 @@ class FormatsTest {
         assertTrue(lines.get(0).startsWith("vt "));
         assertTrue(lines.stream().anyMatch(x -> x.startsWith("nv ")));
         assertTrue(lines.stream().anyMatch(x -> x.startsWith("f ") && x.contains("/")));
-        assertEquals(18.0, Json.obj(Json.parse(Files.readString(tmp.resolve("out/conf.json")))).get("end_frame"));
+        assertEquals(18.0, ArcsimJson.obj(ArcsimJson.parse(Files.readString(tmp.resolve("out/conf.json")))).get("end_frame"));
         // the .mot covers the padding, then the new segment (and two spare samples)
         MotFile mot = MotFile.read(tmp.resolve("body.mot"));
         assertEquals(l.motionFrames(), mot.frames());

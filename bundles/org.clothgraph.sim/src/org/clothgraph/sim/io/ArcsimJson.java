@@ -1,4 +1,4 @@
-package org.clothgraph.sim.arcsim.internal;
+package org.clothgraph.sim.io;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -7,13 +7,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Small strict JSON reader/writer for ARCSim scene and fabric files. Values map to {@link Map} (insertion
+ * ARCSim's JSON dialect: a small strict reader/writer for its scene and fabric files. Values map to {@link Map} (insertion
  * ordered), {@link List}, {@link String}, {@link Double} (all numbers), {@link Boolean} and {@link #NULL}.
  * The reader accepts {@code //} line and {@code /* *}{@code /} block comments (as ARCSim's JsonCpp does) and
  * rejects everything else that is not strict JSON (trailing commas, single quotes, NaN, duplicate keys,
  * trailing content). Errors are {@link IllegalArgumentException}s with line and column.
  */
-public final class Json {
+public final class ArcsimJson {
 
     /** The JSON null literal. */
     public static final Object NULL = new Object() {
@@ -26,13 +26,13 @@ public final class Json {
     private final String s;
     private int i;
 
-    private Json(String s) {
+    private ArcsimJson(String s) {
         this.s = s;
     }
 
     /** Parses one JSON document (comments allowed). */
     public static Object parse(String text) {
-        Json p = new Json(text);
+        ArcsimJson p = new ArcsimJson(text);
         p.skip();
         Object v = p.value();
         p.skip();
@@ -51,7 +51,7 @@ public final class Json {
 
     // ---------------------------------------------------------------- reading
 
-    private IllegalArgumentException error(String msg) {
+    private SyntaxError error(String msg) {
         int line = 1, col = 1;
         for (int k = 0; k < Math.min(i, s.length()); k++) {
             if (s.charAt(k) == '\n') {
@@ -61,7 +61,34 @@ public final class Json {
                 col++;
             }
         }
-        return new IllegalArgumentException("JSON line " + line + " column " + col + ": " + msg);
+        return new SyntaxError(line, col, msg);
+    }
+
+    /** A syntax error at a line and column (1-based). */
+    public static final class SyntaxError extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final int line;
+        private final int column;
+
+        SyntaxError(int line, int column, String message) {
+            super("JSON line " + line + " column " + column + ": " + message);
+            this.line = line;
+            this.column = column;
+        }
+
+        public int line() {
+            return line;
+        }
+
+        public int column() {
+            return column;
+        }
+
+        /** The message without its position. */
+        public String reason() {
+            String m = getMessage();
+            return m.substring(m.indexOf(": ") + 2);
+        }
     }
 
     private void skip() {
