@@ -17,7 +17,6 @@ import org.clothgraph.sim.ClothState;
 import org.clothgraph.sim.InitialDrape;
 import org.clothgraph.sim.Material;
 import org.clothgraph.sim.SimulationFailedException;
-import org.clothgraph.sim.SimulationResult;
 import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.garment.GarmentStateClassifier;
@@ -79,39 +78,36 @@ public final class ClothRun {
         double drapeSeconds = (System.nanoTime() - t0) / 1e9;
 
         List<String> classes = new ArrayList<>();
-        double maxPenetration = 0;
-        double costMillis = 0;
-        long first = -1;
-        long last = -1;
+        double[] maxPenetration = { 0 };
+        double[] costMillis = { 0 };
+        long first;
+        long[] last = { -1 };
         SubMonitor loop = sub.split(90).setWorkRemaining(frames);
         loop.setTaskName("Simulating " + garment.name() + " along " + String.join(" > ", clipNames));
         try (FrameWriter writer = project.frames().writer()) {
             first = writer.append(state.positions(), state.velocities());
-            last = first;
             Body pose0 = body.frame(0);
             classes.add(classifier == null ? "" : classifier.classify(state, pose0));
-            maxPenetration = Math.max(maxPenetration, pose0.maxPenetration(state.positions()));
+            maxPenetration[0] = pose0.maxPenetration(state.positions());
             writer.commit();
             loop.worked(1);
-            for (int f = 1; f < frames; f += CHUNK) {
-                int n = Math.min(CHUNK, frames - f);
-                SimulationResult r = simulator.simulate(mesh, material, settings, body, (f - 1) / fps, state, fps, n,
-                        loop.split(n));
-                for (int i = 0; i < n; i++) {
-                    ClothState s = r.frames().get(i);
-                    Body pose = body.frame(f + i);
-                    last = writer.append(s.positions(), s.velocities());
-                    classes.add(classifier == null ? "" : classifier.classify(s, pose));
-                    maxPenetration = Math.max(maxPenetration, pose.maxPenetration(s.positions()));
-                    costMillis += r.frameCostMillis()[i];
+            // one continuous simulation (contact history carries over); frames are committed every CHUNK frames
+            simulator.simulate(mesh, material, settings, body, 0, state, fps, frames - 1, (i, s, ms) -> {
+                Body pose = body.frame(i + 1);
+                last[0] = writer.append(s.positions(), s.velocities());
+                classes.add(classifier == null ? "" : classifier.classify(s, pose));
+                maxPenetration[0] = Math.max(maxPenetration[0], pose.maxPenetration(s.positions()));
+                costMillis[0] += ms;
+                if ((i + 1) % CHUNK == 0) {
+                    writer.commit();
                 }
-                state = r.last();
-                writer.commit();
-            }
+            }, loop.split(frames - 1));
+            writer.commit();
         }
         int simulated = Math.max(1, frames - 1);
         Report report = new Report(nextRunId(project), garment.name(), List.copyOf(clipNames), frames, fps,
-                costMillis / 1000.0 / simulated, classes, maxPenetration * 1000, first, last, drapeSeconds);
+                costMillis[0] / 1000.0 / simulated, classes, maxPenetration[0] * 1000, first,
+                frames > 1 ? last[0] : first, drapeSeconds);
         project.setSetting(RUNS_SCOPE, report.runId(), new Gson().toJson(report));
         return report;
     }

@@ -19,4 +19,24 @@ public interface ClothSimulator {
     SimulationResult simulate(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
             double startTime, ClothState initial, double fps, int frames, IProgressMonitor monitor)
             throws SimulationFailedException;
+
+    /** Receives simulated frames one at a time, in order, as they are produced. */
+    @FunctionalInterface
+    interface FrameSink {
+        void frame(int index, ClothState state, double costMillis);
+    }
+
+    /**
+     * Streams {@code frames} output frames to {@code sink} as they are simulated, so long paths need not be held
+     * in memory. Implementations that keep solver state between frames (contacts, collision history) override
+     * this to run one continuous simulation; the default simulates in one call and then delivers.
+     */
+    default void simulate(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
+            double startTime, ClothState initial, double fps, int frames, FrameSink sink, IProgressMonitor monitor)
+            throws SimulationFailedException {
+        SimulationResult r = simulate(mesh, material, settings, motion, startTime, initial, fps, frames, monitor);
+        for (int i = 0; i < frames; i++) {
+            sink.frame(i, r.frames().get(i), r.frameCostMillis()[i]);
+        }
+    }
 }

@@ -18,24 +18,46 @@ public final class XpbdClothSimulator implements ClothSimulator {
     public SimulationResult simulate(ClothMesh mesh, Material material, SimulationSettings settings,
             BodyMotion motion, double startTime, ClothState initial, double fps, int frames,
             IProgressMonitor monitor) throws SimulationFailedException {
+        List<ClothState> out = new ArrayList<>(Math.max(0, frames));
+        double[] cost = new double[Math.max(0, frames)];
+        int[] subs = new int[Math.max(0, frames)];
+        run(mesh, material, settings, motion, startTime, initial, fps, frames, (i, state, ms, substeps) -> {
+            out.add(state);
+            cost[i] = ms;
+            subs[i] = substeps;
+        }, monitor);
+        return new SimulationResult(out, cost, subs);
+    }
+
+    /** One solver for the whole span: contact and collision history carry across every frame. */
+    @Override
+    public void simulate(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
+            double startTime, ClothState initial, double fps, int frames, FrameSink sink, IProgressMonitor monitor)
+            throws SimulationFailedException {
+        run(mesh, material, settings, motion, startTime, initial, fps, frames,
+                (i, state, ms, substeps) -> sink.frame(i, state, ms), monitor);
+    }
+
+    private interface Step {
+        void done(int index, ClothState state, double costMillis, int substeps);
+    }
+
+    private static void run(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
+            double startTime, ClothState initial, double fps, int frames, Step step, IProgressMonitor monitor)
+            throws SimulationFailedException {
         if (!(fps > 0) || frames < 0) {
             throw new IllegalArgumentException("fps must be > 0 and frames >= 0");
         }
         SubMonitor sm = SubMonitor.convert(monitor, "Simulating " + mesh.name(), Math.max(1, frames));
-        List<ClothState> out = new ArrayList<>(frames);
-        double[] cost = new double[frames];
-        int[] subs = new int[frames];
         try (XpbdSolver solver = new XpbdSolver(mesh, material, settings)) {
             solver.setState(initial);
             for (int f = 0; f < frames; f++) {
                 long t0 = System.nanoTime();
                 double time = startTime + f / fps;
-                subs[f] = solver.advanceFrame(motion, time, 1 / fps, f, sm, t0);
-                out.add(solver.state());
-                cost[f] = (System.nanoTime() - t0) / 1e6;
+                int substeps = solver.advanceFrame(motion, time, 1 / fps, f, sm, t0);
+                step.done(f, solver.state(), (System.nanoTime() - t0) / 1e6, substeps);
                 sm.split(1);
             }
         }
-        return new SimulationResult(out, cost, subs);
     }
 }

@@ -34,11 +34,17 @@ public final class DemoMotions {
         Motion.Builder b = new Motion.Builder(name, DemoCharacter.skeleton(), FPS, n);
         PoseSolver solver = new PoseSolver();
         boolean[] air = new boolean[n];
+        PoseSpec[] specs = new PoseSpec[n];
         for (int f = 0; f < n; f++) {
-            PoseSpec p = new PoseSpec();
-            fn.fill(f / FPS, p);
-            solver.solve(p, b, f);
-            air[f] = p.airborne;
+            specs[f] = new PoseSpec();
+            fn.fill(f / FPS, specs[f]);
+        }
+        // the pelvis sinks at most 1 cm per frame (0.3 m/s) to keep planted feet reachable
+        double[] y = solver.rootHeights(specs, 0.01);
+        for (int f = 0; f < n; f++) {
+            specs[f].y = y[f];
+            solver.solve(specs[f], b, f);
+            air[f] = specs[f].airborne;
         }
         Motion m = b.build();
         // airborne frames (flips) may not dip into the floor: lift the root where needed

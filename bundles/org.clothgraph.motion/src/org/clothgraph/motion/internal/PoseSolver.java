@@ -17,10 +17,10 @@ public final class PoseSolver {
 
     private int[] idx(String s) { return new int[] {sk.indexOf("Left" + s), sk.indexOf("Right" + s)}; }
 
-    public void solve(PoseSpec p, Motion.Builder b, int f) {
+    /** Highest root height that keeps the planted ankles reachable (infinite when no foot is planted). */
+    public double reachBound(PoseSpec p) {
         Quat root = Quat.rotY(p.yaw).mul(Quat.rotX(p.pitch)).mul(Quat.rotZ(p.roll));
-        // highest root that keeps planted ankles reachable: this also produces the natural pelvis bob
-        double y = p.y;
+        double y = Double.POSITIVE_INFINITY;
         for (int s = 0; s < 2; s++) {
             if (!p.planted[s]) continue;
             Vec3 h = root.rotate(sk.offset(upLeg[s]));
@@ -28,6 +28,31 @@ public final class PoseSolver {
             double v = Math.sqrt(Math.max(0, REACH * REACH - dx * dx - dz * dz));
             y = Math.min(y, p.ankle[s].y() + v - h.y());
         }
+        return y;
+    }
+
+    /**
+     * Root heights for a whole clip: each frame's designed height, lowered where planted ankles would be out of
+     * reach. The reach bound is replaced by its lower envelope with a limited vertical speed, so the pelvis sinks
+     * ahead of a long step instead of dropping within one frame (a one-frame drop is a jolt of several g).
+     */
+    public double[] rootHeights(PoseSpec[] specs, double maxStepPerFrame) {
+        int n = specs.length;
+        double[] e = new double[n];
+        for (int f = 0; f < n; f++) {
+            e[f] = reachBound(specs[f]);
+            if (f > 0) e[f] = Math.min(e[f], e[f - 1] + maxStepPerFrame);
+        }
+        for (int f = n - 2; f >= 0; f--) e[f] = Math.min(e[f], e[f + 1] + maxStepPerFrame);
+        double[] y = new double[n];
+        for (int f = 0; f < n; f++) y[f] = Math.min(specs[f].y, e[f]);
+        return y;
+    }
+
+    public void solve(PoseSpec p, Motion.Builder b, int f) {
+        Quat root = Quat.rotY(p.yaw).mul(Quat.rotX(p.pitch)).mul(Quat.rotZ(p.roll));
+        // highest root that keeps planted ankles reachable: this also produces the natural pelvis bob
+        double y = Math.min(p.y, reachBound(p));
         b.setRoot(f, new Vec3(p.x, y, p.z));
         b.setRotation(f, hips, root);
         for (int j : new int[] {spine, spine1, spine2}) {

@@ -42,8 +42,8 @@ public final class Garments {
                 {1.30, 0.25 * sx, 0.185, 0.0},
                 {1.45, 0.25 * sx, 0.16, 0.0},
                 {1.515 + hy * 0.2, 0.17 * sx, 0.13, 0.0},
-                // loose hood (as in the paper's robe): a wide neck ring and a large face opening, so the hood
-                // rests on the head under its own weight and can be thrown off behind it
+                // loose hood (as in the paper's robe): a wide neck ring, so the hood rests on the head under its
+                // own weight and can be thrown off behind it in vigorous motions (see the face opening below)
                 {1.53 + hy, 0.11, 0.105, 0.0},
                 {1.565 + hy, 0.13, 0.135, -0.005},
                 {1.66 + hy, 0.135, 0.145, -0.01},
@@ -72,9 +72,14 @@ public final class Garments {
                 cuffs.add(v);
             }
         }
-        // face opening
-        int f0 = tube.rowAtOrAbove(1.56 + hy), f1 = tube.rowAtOrBelow(1.77 + hy);
-        int fhw = Math.max(1, (int) Math.round(1.2 / (2 * Math.PI / tube.cols)));
+        // face opening: +-1.05 rad around the front, from below the chin to 1.72 (about 0.09 above the head
+        // centre, i.e. just under the top of the 0.19 m head): the hood's front edge wraps over the forehead
+        // and the sides over the temples, which is what holds it on the head when walking. An opening reaching
+        // above the crown (top 1.77) or +-1.2 rad wide leaves only a back flap that a walk's head bob (the
+        // demo walk drops the head 8 cm in one frame at footfalls) slides off behind the head; a narrower one
+        // (+-0.9 rad) no longer comes off in a head whip.
+        int f0 = tube.rowAtOrAbove(1.56 + hy), f1 = tube.rowAtOrBelow(1.72 + hy);
+        int fhw = Math.max(1, (int) Math.round(1.05 / (2 * Math.PI / tube.cols)));
         tube.cut(f0, f1, tube.cols / 4, fhw);
         int[] rim = tube.ids(tube.holeLoop(f0, f1, tube.cols / 4, fhw));
         tube.triangulate(b);

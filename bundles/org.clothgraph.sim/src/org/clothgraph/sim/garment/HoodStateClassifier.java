@@ -8,69 +8,74 @@ import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.body.Capsule;
 
 /**
- * Hood UP vs DOWN from the centroid of the mesh's "hood" vertex group, measured in a body frame at the neck
- * base (end a of the "neck" capsule): u is the unit direction from the neck base to the centre of the
- * "head" capsule (up for the head), l the "shoulders" capsule direction made orthogonal to u (the body's
- * left; +X if there is no such capsule) and f = l x u the direction the face looks.
+ * Hood UP vs DOWN: does the mesh's "hood" vertex group cover the head?
  * <p>
- * The hood is DOWN when it has clearly fallen off the head, i.e. both
- * <ul>
- * <li>its centroid lies at least {@code minDrop} (default 0.20 m) below the top of the head along u. A hood
- * worn on the head has its centroid around the head centre, about 0.13 m below the top of a 0.19 m wide
- * head; a hood hanging on the upper back has it near or below the neck base, about 0.25 m below; and</li>
- * <li>its centroid lies at least {@code minBehind} (default 0.05 m, the neck radius) behind the neck base
- * along -f, i.e. behind the back of the neck rather than pushed forward over the face.</li>
- * </ul>
- * Otherwise the hood is UP (on the head, or only displaced: a hood flapping around the head during a
- * fast motion is not "down"). Both quantities are relative to the head and neck, so the classification
- * works in any body orientation (upside down during a flip the hood can still be UP).
+ * Everything is measured relative to the head and neck capsules, so the classes do not depend on where the
+ * character stands or how it is oriented (upside down in a flip the hood can still be UP). The axis u is the
+ * unit direction from the neck base (end a of the "neck" capsule) to the centre of the "head" capsule
+ * ("up" for the head). The hood is <b>UP</b> when all three hold:
+ * <ol>
+ * <li><b>near the head</b>: the centroid of the hood vertices lies within {@code maxHeadDistance} (default
+ * {@value #DEFAULT_MAX_HEAD_DISTANCE} m) of the head capsule's centre. A hood worn on a 0.19 m wide head has
+ * its centroid 0.04-0.07 m from the head centre (a bit behind and above it); a hood hanging on the upper back
+ * has it about 0.2 m away;</li>
+ * <li><b>above the neck</b>: the centroid's height along u above the neck base is at least
+ * {@code minHeightFraction} (default {@value #DEFAULT_MIN_HEIGHT_FRACTION}) of the neck-base-to-head-centre
+ * distance (worn: about 0.7-0.8). A hood collapsed around the neck like a collar - in front, at the side or
+ * behind - has its centroid near the neck base (about 0-0.3) even though it can be close to the head
+ * centre;</li>
+ * <li><b>over the crown</b>: at least {@code minAboveFraction} (default {@value #DEFAULT_MIN_ABOVE_FRACTION})
+ * of the hood vertices lie above the head centre along u (worn: about 0.35-0.45; fallen: 0).</li>
+ * </ol>
+ * Otherwise the hood is <b>DOWN</b>, whichever direction it fell (front, side or back). A hood only
+ * displaced on the head during a fast motion (pushed back, flapping) still passes all three tests and is UP.
+ * The rule uses no "behind the neck" test, so a hood that slid off to the side or collapsed in front of the
+ * neck is DOWN as well.
  */
 public final class HoodStateClassifier implements GarmentStateClassifier {
     public static final String UP = "UP";
     public static final String DOWN = "DOWN";
 
-    /** Default minimal drop of the hood centroid below the top of the head for DOWN, m. */
-    public static final double DEFAULT_MIN_DROP = 0.20;
-    /** Default minimal distance of the hood centroid behind the neck base for DOWN, m. */
-    public static final double DEFAULT_MIN_BEHIND = 0.05;
+    /** Default maximal distance of the hood centroid from the head capsule centre for UP, m. */
+    public static final double DEFAULT_MAX_HEAD_DISTANCE = 0.12;
+    /** Default minimal centroid height along the neck-to-head axis, as a fraction of the neck base to head centre. */
+    public static final double DEFAULT_MIN_HEIGHT_FRACTION = 0.5;
+    /** Default minimal fraction of hood vertices above the head centre for UP. */
+    public static final double DEFAULT_MIN_ABOVE_FRACTION = 0.15;
+
+    /** Index in {@link #measure}: centroid height fraction along u (0 = neck base, 1 = level with the head centre). */
+    public static final int HEIGHT_FRACTION = 0;
+    /** Index in {@link #measure}: distance of the centroid from the head capsule centre, m. */
+    public static final int HEAD_DISTANCE = 1;
+    /**
+     * Index in {@link #measure}: offset of the centroid from the neck base along f, m (negative = behind for a
+     * body whose shoulders capsule runs from the right to the left shoulder, see {@link #measure}).
+     */
+    public static final int FORWARD = 6;
+    /** Index in {@link #measure}: drop of the centroid below the top of the head along u, m. */
+    public static final int DROP = 7;
+    /** Index in {@link #measure}: fraction of hood vertices above the head centre along u. */
+    public static final int ABOVE_FRACTION = 8;
 
     private final int[] hood;
-    private final double minDrop;
-    private final double minBehind;
-    private final boolean legacy;
-    private final double minHeightFraction;
     private final double maxHeadDistance;
+    private final double minHeightFraction;
+    private final double minAboveFraction;
 
     public HoodStateClassifier(ClothMesh mesh) {
-        this(mesh, DEFAULT_MIN_DROP, DEFAULT_MIN_BEHIND, false, 0, 0);
+        this(mesh, DEFAULT_MAX_HEAD_DISTANCE, DEFAULT_MIN_HEIGHT_FRACTION, DEFAULT_MIN_ABOVE_FRACTION);
     }
 
-    /**
-     * The earlier criterion, kept for compatibility: UP when the centroid's height along u above the neck base
-     * is at least {@code minHeightFraction} of the neck-base-to-head-centre distance AND the centroid lies
-     * within {@code maxHeadDistance} of the head centre; otherwise DOWN (which then includes a hood that is
-     * only displaced). Prefer {@link #fallen(ClothMesh, double, double)}.
-     */
-    public HoodStateClassifier(ClothMesh mesh, double minHeightFraction, double maxHeadDistance) {
-        this(mesh, 0, 0, true, minHeightFraction, maxHeadDistance);
-    }
-
-    private HoodStateClassifier(ClothMesh mesh, double minDrop, double minBehind, boolean legacy,
-            double minHeightFraction, double maxHeadDistance) {
+    /** The criterion of the class comment with explicit thresholds. */
+    public HoodStateClassifier(ClothMesh mesh, double maxHeadDistance, double minHeightFraction,
+            double minAboveFraction) {
         this.hood = mesh.group("hood");
         if (hood.length == 0) {
             throw new IllegalArgumentException("mesh " + mesh.name() + " has no \"hood\" vertex group");
         }
-        this.minDrop = minDrop;
-        this.minBehind = minBehind;
-        this.legacy = legacy;
-        this.minHeightFraction = minHeightFraction;
         this.maxHeadDistance = maxHeadDistance;
-    }
-
-    /** The fallen-hood criterion (see the class comment) with explicit thresholds in metres. */
-    public static HoodStateClassifier fallen(ClothMesh mesh, double minDrop, double minBehind) {
-        return new HoodStateClassifier(mesh, minDrop, minBehind, false, 0, 0);
+        this.minHeightFraction = minHeightFraction;
+        this.minAboveFraction = minAboveFraction;
     }
 
     @Override
@@ -86,16 +91,19 @@ public final class HoodStateClassifier implements GarmentStateClassifier {
     @Override
     public String classify(ClothState state, Body body) {
         double[] m = measure(state, body);
-        if (legacy) {
-            return m[0] >= minHeightFraction && m[1] <= maxHeadDistance ? UP : DOWN;
-        }
-        return m[7] >= minDrop && -m[6] >= minBehind ? DOWN : UP;
+        boolean up = m[HEAD_DISTANCE] <= maxHeadDistance && m[HEIGHT_FRACTION] >= minHeightFraction
+                && m[ABOVE_FRACTION] >= minAboveFraction;
+        return up ? UP : DOWN;
     }
 
     /**
      * {height fraction along the neck-to-head axis u (1 = level with the head centre), distance to the head
      * centre (m), centroid x, y, z, height above the neck base along u (m), forward offset along f (m, negative
-     * = behind the neck), drop below the top of the head along u (m)}.
+     * = behind the neck), drop below the top of the head along u (m), fraction of hood vertices above the head
+     * centre along u}. The forward direction f = l x u uses l, the direction from end a to end b of the
+     * "shoulders" capsule made orthogonal to u (+X if there is no such capsule): it is forward when end a is
+     * the body's right shoulder (as in {@link org.clothgraph.sim.body.ProceduralBody}) and backward otherwise,
+     * so it is informative only and not used by {@link #classify}.
      */
     public double[] measure(ClothState state, Body body) {
         Capsule head = body.find("head"), neck = body.find("neck");
@@ -103,24 +111,28 @@ public final class HoodStateClassifier implements GarmentStateClassifier {
             throw new IllegalArgumentException("body needs capsules named \"head\" and \"neck\"");
         }
         float[] p = state.positions();
+        double[] hc = head.center();
+        double ux = hc[0] - neck.ax(), uy = hc[1] - neck.ay(), uz = hc[2] - neck.az();
+        double ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
+        ux /= ul;
+        uy /= ul;
+        uz /= ul;
         double cx = 0, cy = 0, cz = 0;
+        int above = 0;
         for (int i : hood) {
-            cx += p[3 * i];
-            cy += p[3 * i + 1];
-            cz += p[3 * i + 2];
+            double x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
+            cx += x;
+            cy += y;
+            cz += z;
+            if ((x - hc[0]) * ux + (y - hc[1]) * uy + (z - hc[2]) * uz > 0) {
+                above++;
+            }
         }
         cx /= hood.length;
         cy /= hood.length;
         cz /= hood.length;
-        double[] hc = head.center();
-        double ux = hc[0] - neck.ax(), uy = hc[1] - neck.ay(), uz = hc[2] - neck.az();
-        double ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
-        double height = ((cx - neck.ax()) * ux + (cy - neck.ay()) * uy + (cz - neck.az()) * uz) / (ul * ul);
         double dist = Math.sqrt((cx - hc[0]) * (cx - hc[0]) + (cy - hc[1]) * (cy - hc[1]) + (cz - hc[2]) * (cz - hc[2]));
         // body frame at the neck: up u, lateral l (shoulder line, body's left), forward f = l x u
-        ux /= ul;
-        uy /= ul;
-        uz /= ul;
         double lx = 1, ly = 0, lz = 0;
         Capsule sh = body.find("shoulders");
         if (sh != null) {
@@ -133,6 +145,11 @@ public final class HoodStateClassifier implements GarmentStateClassifier {
         ly -= lu * uy;
         lz -= lu * uz;
         double ll = Math.sqrt(lx * lx + ly * ly + lz * lz);
+        if (ll < 1e-9) {
+            lx = 1;
+            ly = lz = 0;
+            ll = 1;
+        }
         lx /= ll;
         ly /= ll;
         lz /= ll;
@@ -143,6 +160,6 @@ public final class HoodStateClassifier implements GarmentStateClassifier {
         double top = Math.max((head.ax() - neck.ax()) * ux + (head.ay() - neck.ay()) * uy + (head.az() - neck.az()) * uz
                 + head.ra(), (head.bx() - neck.ax()) * ux + (head.by() - neck.ay()) * uy + (head.bz() - neck.az()) * uz
                 + head.rb());
-        return new double[] {height, dist, cx, cy, cz, up, fwd, top - up};
+        return new double[] {up / ul, dist, cx, cy, cz, up, fwd, top - up, above / (double) hood.length};
     }
 }

@@ -65,6 +65,27 @@ class ClothPreviewTest {
     }
 
     @Test
+    void aJumpThrowsTheHoodOff() throws Exception {
+        Project project = DemoPipeline.run(dir.resolve("jump"), null);
+        workbench.getService(ProjectSession.class).set(project);
+        IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
+        ClothPreviewView view = (ClothPreviewView) page.showView(ClothUi.CLOTH_PREVIEW_VIEW_ID);
+        GarmentInfo robe = ProjectGarments.find(project, ProjectGarments.ROBE);
+        OperationJob<ClothRun.Report> job = SimulationJobs.schedule(project, robe, List.of("jump"), 0,
+                new org.clothgraph.sim.XpbdClothSimulator());
+        UiWait.until("the jump simulation", 600_000, () -> job.getState() == Job.NONE);
+        assertEquals(JobSnapshot.State.COMPLETED, job.snapshot().state(), String.valueOf(job.snapshot().message()));
+        UiWait.until("the run to show", 60_000, () -> view.player() != null
+                && view.player().report.runId().equals(job.snapshot().result().runId()));
+        view.seek(view.player().frames() - 1);
+        assertEquals("DOWN", view.player().classOf(view.frame()));
+        Screenshots.save(view.capture(), "cloth-preview-jump-hood-down");
+        int upFrame = view.player().report.classes().indexOf("UP");
+        view.seek(Math.max(0, upFrame));
+        Screenshots.save(view.capture(), "cloth-preview-jump-start-hood-up");
+    }
+
+    @Test
     void cancelledSimulationStopsWithinASecondAndLeavesTheStoreConsistent() throws Exception {
         Project project = DemoPipeline.run(dir.resolve("cancel"), null);
         workbench.getService(ProjectSession.class).set(project);

@@ -38,6 +38,7 @@ public final class ClothPreviewView extends ViewPart {
     private RunPlayer player;
     private ClothScene scene;
     private int frame;
+    private int knownRuns;
     private boolean playing;
     private Point drag;
     private final Runnable tick = this::tick;
@@ -97,10 +98,15 @@ public final class ClothPreviewView extends ViewPart {
             stop();
             player = null;
             scene = null;
+            knownRuns = 0;
         }
         List<ClothRun.Report> runs = project == null ? List.of() : ClothRun.runs(project);
-        panel.setRuns(runs, player == null ? null : player.report.runId());
-        if (player == null && !runs.isEmpty()) {
+        // a run that just finished is what the user wants to see
+        boolean newRun = runs.size() > knownRuns;
+        knownRuns = runs.size();
+        String selected = newRun || player == null ? null : player.report.runId();
+        panel.setRuns(runs, selected);
+        if ((player == null || newRun) && !runs.isEmpty()) {
             show(runs.get(runs.size() - 1));
         }
         canvas.redraw();

@@ -1,0 +1,83 @@
+package org.clothgraph.cloth.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.clothgraph.cloth.ClothRun;
+import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.demo.DemoPipeline;
+import org.clothgraph.model.ClipInfo;
+import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.model.Project;
+import org.clothgraph.model.frames.ClothFrame;
+import org.clothgraph.sim.SimulationSettings;
+import org.clothgraph.sim.XpbdClothSimulator;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The demo robe on the demo character through the real pipeline (drape, lead-in, primary-graph path,
+ * chunked simulation into the frame store): the paper's bifurcation, no body penetration, determinism.
+ */
+class DemoClothTest {
+    @TempDir
+    static Path dir;
+    private static Project project;
+    private static GarmentInfo robe;
+
+    @BeforeAll
+    static void demo() {
+        project = DemoPipeline.run(dir.resolve("demo"), null);
+        robe = ProjectGarments.find(project, ProjectGarments.ROBE);
+    }
+
+    @AfterAll
+    static void close() {
+        project.close();
+    }
+
+    private static ClothRun.Report run(List<String> clips, int frames) throws Exception {
+        return ClothRun.simulate(project, robe, clips, frames, new XpbdClothSimulator(), SimulationSettings.defaults(), null);
+    }
+
+    @Test
+    void walkingKeepsTheHoodUpAndAJumpThrowsItOff() throws Exception {
+        ClothRun.Report walk = run(List.of("walk"), 0);
+        assertTrue(walk.frames() > 250);
+        assertTrue(walk.classes().stream().allMatch("UP"::equals), "hood up while walking: " + walk.classes());
+
+        ClothRun.Report jump = run(List.of("jump"), 0);
+        List<String> last = jump.classes().subList(jump.classes().size() - 20, jump.classes().size());
+        assertTrue(last.stream().allMatch("DOWN"::equals), "the jump throws the hood off: " + jump.classes());
+        assertEquals("UP", jump.classes().get(0), "it starts on the head");
+    }
+
+    @Test
+    void noVertexDeeperThanFiveMillimetresInAnyFrameOfAllDemoClips() throws Exception {
+        List<String> all = project.clips().stream().map(ClipInfo::name).toList();
+        ClothRun.Report r = run(all, 0);
+        // the path plays each clip from where a transition enters it to where the next one leaves: ~1,100 frames
+        assertTrue(r.frames() >= 1000, "the whole sequence: " + r.frames() + " frames");
+        assertTrue(r.maxPenetrationMm() <= 5.0, "max penetration " + r.maxPenetrationMm() + " mm");
+        assertEquals(Math.toIntExact(r.lastFrameId() - r.firstFrameId() + 1), r.frames());
+        assertTrue(project.check(null).clean());
+    }
+
+    @Test
+    void sameInputsGiveBitIdenticalFrames() throws Exception {
+        ClothRun.Report a = run(List.of("kick"), 40);
+        ClothRun.Report b = run(List.of("kick"), 40);
+        for (int f = 0; f < 40; f++) {
+            ClothFrame x = project.frames().read(a.firstFrameId() + f);
+            ClothFrame y = project.frames().read(b.firstFrameId() + f);
+            assertArrayEquals(x.positions(), y.positions(), "frame " + f);
+            assertArrayEquals(x.velocities(), y.velocities(), "frame " + f);
+        }
+    }
+}
