@@ -742,40 +742,22 @@ public final class XpbdSolver implements AutoCloseable {
     }
 
     /** Whether the segment a-b cuts through a capsule (the edge is wrapped around a body part). */
+    /** Whether the edge a-b cuts through a capsule (the limb has passed between its two vertices). */
     private boolean wrapped(int a, int b) {
         int oa = 3 * a, ob = 3 * b;
         double[] c = cap;
+        double[] st = new double[2]; // local: only over-stretched edges get here, possibly from worker threads
+        double ux = x[ob] - x[oa], uy = x[ob + 1] - x[oa + 1], uz = x[ob + 2] - x[oa + 2];
         for (int k = 0; k < nCap; k++) {
             int q = k * 8;
-            double px0 = x[oa], py0 = x[oa + 1], pz0 = x[oa + 2];
-            double ux = x[ob] - px0, uy = x[ob + 1] - py0, uz = x[ob + 2] - pz0;
-            double vx = c[q + 3] - c[q], vy = c[q + 4] - c[q + 1], vz = c[q + 5] - c[q + 2];
-            double rx = px0 - c[q], ry = py0 - c[q + 1], rz = pz0 - c[q + 2];
-            double aa = ux * ux + uy * uy + uz * uz, ee = vx * vx + vy * vy + vz * vz, ff = vx * rx + vy * ry + vz * rz;
-            if (aa < 1e-18) {
+            if (!segmentAxis(oa, ob, q, st)) {
                 return false;
             }
-            double cc = ux * rx + uy * ry + uz * rz;
-            double t, sv;
-            if (ee < 1e-18) {
-                sv = 0;
-                t = clamp01(-cc / aa);
-            } else {
-                double bb = ux * vx + uy * vy + uz * vz;
-                double den = aa * ee - bb * bb;
-                t = den > 1e-18 ? clamp01((bb * ff - cc * ee) / den) : 0;
-                sv = (bb * t + ff) / ee;
-                if (sv < 0) {
-                    sv = 0;
-                    t = clamp01(-cc / aa);
-                } else if (sv > 1) {
-                    sv = 1;
-                    t = clamp01((bb - cc) / aa);
-                }
-            }
+            double t = st[0], sv = st[1];
+            double vx = c[q + 3] - c[q], vy = c[q + 4] - c[q + 1], vz = c[q + 5] - c[q + 2];
             double r = c[q + 6] + sv * (c[q + 7] - c[q + 6]);
-            double d2 = sq(px0 + t * ux - c[q] - sv * vx) + sq(py0 + t * uy - c[q + 1] - sv * vy)
-                    + sq(pz0 + t * uz - c[q + 2] - sv * vz);
+            double d2 = sq(x[oa] + t * ux - c[q] - sv * vx) + sq(x[oa + 1] + t * uy - c[q + 1] - sv * vy)
+                    + sq(x[oa + 2] + t * uz - c[q + 2] - sv * vz);
             if (d2 < r * r) {
                 return true;
             }
