@@ -28,9 +28,9 @@ import com.google.gson.Gson;
 
 /**
  * One simulation run: the garment is draped collision-free on the first pose of a primary-graph path,
- * then simulated along it by a {@link ClothSimulator} used as a black box. Frames are written to the
- * project's frame store in chunks (each chunk committed, so a cancelled run leaves a consistent store),
- * each classified (hood up/down) and measured for body penetration.
+ * then simulated along it by a {@link ClothSimulator} used as a black box, in one continuous simulation.
+ * Frames stream into the project's frame store and are committed every few frames (a cancelled run
+ * leaves a consistent store); each is classified (hood up/down) and measured for body penetration.
  */
 public final class ClothRun {
     /** Job family of simulation runs, to join or cancel them. */
