@@ -21,11 +21,9 @@ public final class CharacterBody {
     record Part(String name, int jointA, Vec3 offsetA, int jointB, Vec3 offsetB, double ra, double rb) {
     }
 
-    private final Skeleton skeleton;
     private final List<Part> parts;
 
-    private CharacterBody(Skeleton skeleton, List<Part> parts) {
-        this.skeleton = skeleton;
+    private CharacterBody(List<Part> parts) {
         this.parts = List.copyOf(parts);
     }
 
@@ -53,7 +51,7 @@ public final class CharacterBody {
             throw new IllegalArgumentException("the character skeleton lacks the joints of a humanoid body ("
                     + p.size() + " capsules)");
         }
-        return new CharacterBody(s, p);
+        return new CharacterBody(p);
     }
 
     public int size() {
@@ -76,10 +74,6 @@ public final class CharacterBody {
                     part.ra(), part.rb()));
         }
         return new Body(caps);
-    }
-
-    Skeleton skeleton() {
-        return skeleton;
     }
 
     private record Builder(Skeleton s, List<Part> out) {

@@ -60,7 +60,8 @@ public final class ClothRun {
         PrimaryPath path = PrimaryPath.through(snapshot, clipNames, maxFrames, window);
         ClothMesh mesh = ProjectGarments.mesh(project, garment);
         Material material = ProjectGarments.material(garment);
-        CharacterBodyMotion body = new CharacterBodyMotion(CharacterBody.of(path.motion().skeleton()), path.motion());
+        CharacterBody character = CharacterBody.of(path.motion().skeleton());
+        CharacterBodyMotion body = new CharacterBodyMotion(character, path.motion());
         GarmentStateClassifier classifier = mesh.vertexGroups().containsKey("hood") ? new HoodStateClassifier(mesh) : null;
         double fps = body.fps();
         int frames = body.frameCount();
@@ -70,7 +71,7 @@ public final class ClothRun {
         // starts collision-free), then carry it along a short lead-in into the path's first pose.
         sub.subTask("Draping " + garment.name() + " in the fitting pose");
         Motion leadIn = FittingPose.leadIn(path.motion());
-        CharacterBodyMotion leadBody = new CharacterBodyMotion(CharacterBody.of(leadIn.skeleton()), leadIn);
+        CharacterBodyMotion leadBody = new CharacterBodyMotion(character, leadIn);
         ClothState state = InitialDrape.drape(mesh, material, settings, leadBody, 0, 1.0, sub.split(5));
         sub.subTask("Lead-in to the first pose of the path");
         state = simulator.simulate(mesh, material, settings, leadBody, 0, state, fps, leadIn.frameCount() - 1,

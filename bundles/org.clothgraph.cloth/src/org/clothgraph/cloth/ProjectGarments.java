@@ -3,8 +3,6 @@ package org.clothgraph.cloth;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
-import java.util.Map;
 
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.InvalidInputException;
@@ -108,12 +106,4 @@ public final class ProjectGarments {
         return CharacterBody.of(skeleton).pose(FittingPose.aPose(skeleton, 30), 0);
     }
 
-    static String describe(GarmentInfo g) {
-        return String.format(Locale.ROOT, "%s (%d vertices; groups %s)", g.name(), g.vertexCount(),
-                String.join(", ", g.vertexGroups().keySet()));
-    }
-
-    static Map<String, int[]> groups(GarmentInfo g) {
-        return g.vertexGroups();
-    }
 }

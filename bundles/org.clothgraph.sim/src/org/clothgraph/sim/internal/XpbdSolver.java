@@ -456,7 +456,7 @@ public final class XpbdSolver implements AutoCloseable {
      * order: deterministic and independent of the thread count.
      */
     private void collideEdges() {
-        double[] c = cap, box = capBox;
+        double[] c = cap;
         for (int e = 0; e < nEdges; e++) {
             int a = eA[e], b = eB[e];
             double wa = w[a], wb = w[b];
@@ -464,43 +464,18 @@ public final class XpbdSolver implements AutoCloseable {
                 continue;
             }
             int oa = 3 * a, ob = 3 * b;
-            double x0 = Math.min(x[oa], x[ob]), x1 = Math.max(x[oa], x[ob]);
-            double y0 = Math.min(x[oa + 1], x[ob + 1]), y1 = Math.max(x[oa + 1], x[ob + 1]);
-            double z0 = Math.min(x[oa + 2], x[ob + 2]), z1 = Math.max(x[oa + 2], x[ob + 2]);
             for (int k = 0; k < nCap; k++) {
-                int bo = k * 6;
-                if (x1 < box[bo] || y1 < box[bo + 1] || z1 < box[bo + 2] || x0 > box[bo + 3] || y0 > box[bo + 4]
-                        || z0 > box[bo + 5]) {
+                if (outsideBox(oa, ob, k)) {
                     continue;
                 }
                 int q = k * 8;
-                // closest points of segments P(t) = xa + t u (edge) and Q(s) = A + s v (capsule axis), Ericson 5.1.9
+                if (!segmentAxis(oa, ob, q, segScratch)) {
+                    continue;
+                }
+                double t = segScratch[0], sv = segScratch[1];
                 double px0 = x[oa], py0 = x[oa + 1], pz0 = x[oa + 2];
                 double ux = x[ob] - px0, uy = x[ob + 1] - py0, uz = x[ob + 2] - pz0;
                 double vx = c[q + 3] - c[q], vy = c[q + 4] - c[q + 1], vz = c[q + 5] - c[q + 2];
-                double rx = px0 - c[q], ry = py0 - c[q + 1], rz = pz0 - c[q + 2];
-                double aa = ux * ux + uy * uy + uz * uz, ee = vx * vx + vy * vy + vz * vz, ff = vx * rx + vy * ry + vz * rz;
-                if (aa < 1e-18) {
-                    continue;
-                }
-                double cc = ux * rx + uy * ry + uz * rz;
-                double t, sv;
-                if (ee < 1e-18) {
-                    sv = 0;
-                    t = clamp01(-cc / aa);
-                } else {
-                    double bb = ux * vx + uy * vy + uz * vz;
-                    double den = aa * ee - bb * bb;
-                    t = den > 1e-18 ? clamp01((bb * ff - cc * ee) / den) : 0;
-                    sv = (bb * t + ff) / ee;
-                    if (sv < 0) {
-                        sv = 0;
-                        t = clamp01(-cc / aa);
-                    } else if (sv > 1) {
-                        sv = 1;
-                        t = clamp01((bb - cc) / aa);
-                    }
-                }
                 if (t <= EDGE_END || t >= 1 - EDGE_END) {
                     continue; // an endpoint is the closest point: the vertex pass handles it
                 }
@@ -602,15 +577,10 @@ public final class XpbdSolver implements AutoCloseable {
      */
     private boolean unwrap(int a, int b) {
         int oa = 3 * a, ob = 3 * b;
-        double[] c = cap, box = capBox, st = segScratch;
-        double x0 = Math.min(x[oa], x[ob]), x1 = Math.max(x[oa], x[ob]);
-        double y0 = Math.min(x[oa + 1], x[ob + 1]), y1 = Math.max(x[oa + 1], x[ob + 1]);
-        double z0 = Math.min(x[oa + 2], x[ob + 2]), z1 = Math.max(x[oa + 2], x[ob + 2]);
+        double[] c = cap, st = segScratch;
         boolean moved = false;
         for (int k = 0; k < nCap; k++) {
-            int bo = k * 6;
-            if (x1 < box[bo] || y1 < box[bo + 1] || z1 < box[bo + 2] || x0 > box[bo + 3] || y0 > box[bo + 4]
-                    || z0 > box[bo + 5]) {
+            if (outsideBox(oa, ob, k)) {
                 continue;
             }
             int q = k * 8;
@@ -666,6 +636,7 @@ public final class XpbdSolver implements AutoCloseable {
      * stores the segment parameter t and the axis parameter s in out; false for a degenerate segment.
      */
     private boolean segmentAxis(int oa, int ob, int q, double[] out) {
+        // closest points of segments P(t) = xa + t u (edge) and Q(s) = A + s v (capsule axis)
         double[] c = cap;
         double px0 = x[oa], py0 = x[oa + 1], pz0 = x[oa + 2];
         double ux = x[ob] - px0, uy = x[ob + 1] - py0, uz = x[ob + 2] - pz0;
@@ -742,6 +713,15 @@ public final class XpbdSolver implements AutoCloseable {
     }
 
     /** Whether the segment a-b cuts through a capsule (the edge is wrapped around a body part). */
+    /** Whether the segment x[oa]-x[ob] misses capsule k's bounding box (a cheap early out). */
+    private boolean outsideBox(int oa, int ob, int k) {
+        double[] box = capBox;
+        int bo = k * 6;
+        return Math.max(x[oa], x[ob]) < box[bo] || Math.max(x[oa + 1], x[ob + 1]) < box[bo + 1]
+                || Math.max(x[oa + 2], x[ob + 2]) < box[bo + 2] || Math.min(x[oa], x[ob]) > box[bo + 3]
+                || Math.min(x[oa + 1], x[ob + 1]) > box[bo + 4] || Math.min(x[oa + 2], x[ob + 2]) > box[bo + 5];
+    }
+
     /** Whether the edge a-b cuts through a capsule (the limb has passed between its two vertices). */
     private boolean wrapped(int a, int b) {
         int oa = 3 * a, ob = 3 * b;

@@ -145,35 +145,9 @@ public final class ObjGarmentReader {
                 }
                 String[] tok = s.split("\\s+");
                 switch (tok[0]) {
-                    case "v" -> {
-                        need(file, lineNo, tok, 4);
-                        if (3 * o.nv + 3 > o.v.length) {
-                            o.v = Arrays.copyOf(o.v, o.v.length * 2);
-                        }
-                        for (int k = 0; k < 3; k++) {
-                            o.v[3 * o.nv + k] = num(file, lineNo, tok[k + 1]);
-                        }
-                        o.nv++;
-                    }
-                    case "nv" -> {
-                        need(file, lineNo, tok, 4);
-                        if (3 * o.nnv + 3 > o.vel.length) {
-                            o.vel = Arrays.copyOf(o.vel, o.vel.length * 2);
-                        }
-                        for (int k = 0; k < 3; k++) {
-                            o.vel[3 * o.nnv + k] = num(file, lineNo, tok[k + 1]);
-                        }
-                        o.nnv++;
-                    }
-                    case "vt" -> {
-                        need(file, lineNo, tok, 3);
-                        if (2 * o.nvt + 2 > o.vt.length) {
-                            o.vt = Arrays.copyOf(o.vt, o.vt.length * 2);
-                        }
-                        o.vt[2 * o.nvt] = num(file, lineNo, tok[1]);
-                        o.vt[2 * o.nvt + 1] = num(file, lineNo, tok[2]);
-                        o.nvt++;
-                    }
+                    case "v" -> o.v = tuple(file, lineNo, tok, o.v, o.nv++, 3);
+                    case "nv" -> o.vel = tuple(file, lineNo, tok, o.vel, o.nnv++, 3);
+                    case "vt" -> o.vt = tuple(file, lineNo, tok, o.vt, o.nvt++, 2);
                     case "f" -> {
                         need(file, lineNo, tok, 4);
                         int n = tok.length - 1;
@@ -210,6 +184,16 @@ public final class ObjGarmentReader {
             throw new InvalidInputException(file, lineNo > 0 ? "line " + lineNo : null, "cannot read: " + e.getMessage(), e);
         }
         return o;
+    }
+
+    /** Appends the line's {@code width} numbers as tuple number {@code index}, growing the array when full. */
+    private static float[] tuple(Path file, int lineNo, String[] tok, float[] into, int index, int width) {
+        need(file, lineNo, tok, width + 1);
+        float[] a = width * index + width > into.length ? Arrays.copyOf(into, into.length * 2) : into;
+        for (int k = 0; k < width; k++) {
+            a[width * index + k] = num(file, lineNo, tok[k + 1]);
+        }
+        return a;
     }
 
     private static void need(Path file, int line, String[] tok, int n) {

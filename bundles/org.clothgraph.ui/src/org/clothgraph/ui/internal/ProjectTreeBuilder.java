@@ -57,8 +57,9 @@ final class ProjectTreeBuilder {
                 .property("dead ends", s.deadEnds()).property("merges", s.merges())
                 .property("queued merges", s.queuedMerges()));
 
-        ProjectNode runs = new ProjectNode(Kind.FOLDER, "Simulation runs (" + project.settings("runs").size() + ")", null);
-        for (Map.Entry<String, String> e : project.settings("runs").entrySet()) {
+        Map<String, String> runReports = project.settings("runs");
+        ProjectNode runs = new ProjectNode(Kind.FOLDER, "Simulation runs (" + runReports.size() + ")", null);
+        for (Map.Entry<String, String> e : runReports.entrySet()) {
             runs.add(new ProjectNode(Kind.SETTING, e.getKey(), null).property("report", e.getValue()));
         }
         root.add(runs);
