@@ -36,7 +36,6 @@ final class GraphCanvas {
 
     private static final int MARGIN = 24;
     private final Canvas canvas;
-    private final Listener listener;
     private PrimaryGraphSnapshot snapshot;
     private LaneLayout layout;
     private Object selection;
@@ -48,7 +47,6 @@ final class GraphCanvas {
     }
 
     GraphCanvas(Composite parent, Listener listener) {
-        this.listener = listener;
         canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED | SWT.BORDER);
         canvas.setBackground(parent.getDisplay().getSystemColor(SWT.COLOR_WHITE));
         canvas.addPaintListener(e -> paint(e.gc));

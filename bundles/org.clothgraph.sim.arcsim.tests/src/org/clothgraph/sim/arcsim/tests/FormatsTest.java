@@ -25,7 +25,6 @@ import org.clothgraph.sim.arcsim.internal.FrameFiles;
 import org.clothgraph.sim.io.ArcsimJson;
 import org.clothgraph.sim.arcsim.internal.MotFile;
 import org.clothgraph.sim.arcsim.internal.ResumeLayout;
-import org.clothgraph.sim.arcsim.internal.SceneBuilder;
 import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.body.BodyMotion;
 import org.clothgraph.sim.body.Capsule;
