@@ -106,6 +106,14 @@ public final class PrimaryPath {
         return play(snapshot, path, maxFrames, window);
     }
 
+    /**
+     * Plays a given node sequence (each consecutive pair joined by a primary edge: a clip step or a blended
+     * transition of {@code window} frames).
+     */
+    public static PrimaryPath along(PrimaryGraphSnapshot snapshot, List<PrimaryNode> nodes, int window) {
+        return play(snapshot, nodes, 0, window);
+    }
+
     private static PrimaryNode firstNode(PrimaryGraphSnapshot snapshot, ClipInfo clip) {
         for (int f = 0; f < clip.frameCount(); f++) {
             PrimaryNode n = snapshot.nodeAt(clip.id(), f);

@@ -3,7 +3,7 @@ package org.clothgraph.model;
 /** File layout and format version of a project folder. */
 public final class ProjectFormat {
     /** Version written by this build; a project with a larger number is refused. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     /** Graph and metadata: an SQLite database. */
     public static final String DATABASE_FILE = "clothgraph.db";
     /** Bulk cloth frames: append-only checksummed segment files. */

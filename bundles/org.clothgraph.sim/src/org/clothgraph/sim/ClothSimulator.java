@@ -39,4 +39,32 @@ public interface ClothSimulator {
             sink.frame(i, r.frames().get(i), r.frameCostMillis()[i]);
         }
     }
+
+    /**
+     * Receives each simulated frame and returns the state the simulation continues from: the frame as it is
+     * stored (rounded, in the frame it is stored in, brought back), so that restarting from a stored state gives
+     * exactly the frames of an uninterrupted run.
+     */
+    @FunctionalInterface
+    interface StoringSink {
+        ClothState frame(int index, ClothState state, double costMillis);
+    }
+
+    /**
+     * Like {@link #simulate(ClothMesh, Material, SimulationSettings, BodyMotion, double, ClothState, double, int,
+     * FrameSink, IProgressMonitor)}, continuing after every frame from the state the sink returns. Simulators
+     * that can do so restart from it exactly ({@link #restartsExactly()}); the default ignores it (a simulator
+     * whose restart is only as exact as its own output files).
+     */
+    default void simulateStored(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
+            double startTime, ClothState initial, double fps, int frames, StoringSink sink, IProgressMonitor monitor)
+            throws SimulationFailedException {
+        simulate(mesh, material, settings, motion, startTime, initial, fps, frames,
+                (i, s, ms) -> sink.frame(i, s, ms), monitor);
+    }
+
+    /** Whether {@link #simulateStored} continues bit-exactly from the stored states. */
+    default boolean restartsExactly() {
+        return false;
+    }
 }

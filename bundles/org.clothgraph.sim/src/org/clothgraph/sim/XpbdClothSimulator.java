@@ -25,6 +25,7 @@ public final class XpbdClothSimulator implements ClothSimulator {
             out.add(state);
             cost[i] = ms;
             subs[i] = substeps;
+            return null;
         }, monitor);
         return new SimulationResult(out, cost, subs);
     }
@@ -34,12 +35,32 @@ public final class XpbdClothSimulator implements ClothSimulator {
     public void simulate(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
             double startTime, ClothState initial, double fps, int frames, FrameSink sink, IProgressMonitor monitor)
             throws SimulationFailedException {
+        run(mesh, material, settings, motion, startTime, initial, fps, frames, (i, state, ms, substeps) -> {
+            sink.frame(i, state, ms);
+            return null;
+        }, monitor);
+    }
+
+    /**
+     * One solver for the whole span, continuing after every frame from the stored state (setState replaces the
+     * whole solver state: positions, velocities and the collision-free snapshot), so a restart equals continuation.
+     */
+    @Override
+    public void simulateStored(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
+            double startTime, ClothState initial, double fps, int frames, StoringSink sink, IProgressMonitor monitor)
+            throws SimulationFailedException {
         run(mesh, material, settings, motion, startTime, initial, fps, frames,
                 (i, state, ms, substeps) -> sink.frame(i, state, ms), monitor);
     }
 
+    @Override
+    public boolean restartsExactly() {
+        return true;
+    }
+
     private interface Step {
-        void done(int index, ClothState state, double costMillis, int substeps);
+        /** Returns the state to continue from, or null to continue from the solver's own state. */
+        ClothState done(int index, ClothState state, double costMillis, int substeps);
     }
 
     private static void run(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
@@ -55,7 +76,10 @@ public final class XpbdClothSimulator implements ClothSimulator {
                 long t0 = System.nanoTime();
                 double time = startTime + f / fps;
                 int substeps = solver.advanceFrame(motion, time, 1 / fps, f, sm, t0);
-                step.done(f, solver.state(), (System.nanoTime() - t0) / 1e6, substeps);
+                ClothState next = step.done(f, solver.state(), (System.nanoTime() - t0) / 1e6, substeps);
+                if (next != null) {
+                    solver.setState(next);
+                }
                 sm.split(1);
             }
         }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.clothgraph.model.CheckReport;
+import org.clothgraph.model.ClothStateRecord.Status;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.PrimaryEdge;
 import org.clothgraph.model.PrimaryGraph;
@@ -41,23 +42,46 @@ class SecondaryGraphCheckTest {
                 f2 = w.append(new float[12], new float[12]);
                 w.commit();
             }
-            long s1 = p.secondary().addState(garment, 1, f1, "hood=up");
-            long s2 = p.secondary().addState(garment, 2, f2, "hood=up");
-            p.secondary().addTransition(s1, s2, 1, false);
+            long s1 = p.secondary().addState(garment, 1, f1, "hood=up", Status.LIVE, 0);
+            long s2 = p.secondary().addState(garment, 2, f2, "hood=up", Status.LIVE, 0);
+            p.secondary().addTransition(s1, s2, 1, false, null);
             CheckReport open = p.check(null);
             assertFalse(open.clean());
             assertEquals("cloth state " + s2, open.violations().get(0).where());
             assertEquals(1, p.summary().deadEnds());
 
-            // Kim et al. section 4: the dead end is merged into the most similar state at the same node.
-            long t = p.secondary().addTransition(s2, s1, 2, true);
-            p.secondary().addMerge(t, s2, 0.004);
+            // Kim et al. RemoveDeadend: the transition INTO the dead end s2 is redirected to the most similar state at
+            // the same node; s2 is kept, merged away, so the merge can be undone. Here s1 continues to a second
+            // simulated state s3 at node 2 (live, transition back to s1) and the dead end s2 merges into s3.
+            long s3 = p.secondary().addState(garment, 2, f2, "hood=up", Status.LIVE, 0);
+            long t13 = p.secondary().addTransition(s1, s3, 1, false, null);
+            p.secondary().addTransition(s3, s1, 2, false, new long[] { f1 });
+            assertFalse(p.check(null).clean(), "s1 has two transitions for edge 1 and s2 is a dead end");
+            p.batch(() -> {
+                p.secondary().setStatus(s2, Status.MERGED);
+            });
+            List<org.clothgraph.model.ClothTransition> ts = p.secondary().transitions();
+            long t12 = ts.get(0).id();
+            // s1 -> s2 becomes the merged transition s1 -> s3; the simulated s1 -> s3 is dropped for this check
+            CheckReport twice = p.check(null);
+            assertFalse(twice.clean(), "two transitions for one primary edge");
+            p.read(c -> c.createStatement().executeUpdate("DELETE FROM cloth_transition WHERE id = " + t13));
+            p.batch(() -> {
+                p.secondary().redirect(t12, s3, true);
+                p.secondary().addMerge(t12, s2, 0.004, 0.004, false);
+            });
             assertTrue(p.check(null).clean(), () -> p.check(null).violations().toString());
             assertEquals(0, p.summary().deadEnds());
-            assertEquals(0.004, p.secondary().worstQueuedMerge().orElseThrow().error());
+            assertEquals(0.004, p.secondary().worstQueued(1).get(0).error());
+
+            // a merged-away state without a merge record cannot be undone: a violation
+            p.read(c -> c.createStatement().executeUpdate("DELETE FROM merge_record"));
+            assertFalse(p.check(null).clean());
+            p.batch(() -> p.secondary().addMerge(t12, s2, 0.004, 0.004, false));
+            assertTrue(p.check(null).clean(), () -> p.check(null).violations().toString());
 
             // a transition that does not follow its primary edge is caught
-            p.secondary().addTransition(s1, s1, 1, false);
+            p.secondary().addTransition(s1, s1, 1, false, null);
             assertFalse(p.check(null).clean());
         }
     }

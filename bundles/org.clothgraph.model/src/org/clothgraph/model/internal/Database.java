@@ -69,6 +69,11 @@ public final class Database implements AutoCloseable {
                 }
             }
             c.setAutoCommit(false);
+            if (version < ProjectFormat.VERSION) {
+                // older projects are upgraded in place, in one transaction (all or nothing)
+                Schema.migrate(c, version);
+                c.commit();
+            }
             return new Database(file, c);
         } catch (SQLException e) {
             closeQuietly(c);

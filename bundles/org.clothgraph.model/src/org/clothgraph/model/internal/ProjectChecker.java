@@ -107,22 +107,68 @@ public final class ProjectChecker {
     }
 
     private void checkSecondaryGraph(Connection c) throws SQLException {
-        checked.add("no dead ends in the secondary graph");
-        query(c, "SELECT s.id FROM cloth_state s WHERE NOT EXISTS (SELECT 1 FROM cloth_transition t WHERE t.src = s.id)",
-                r -> violations.add(new Violation("cloth state " + r.getLong(1), "dead end (no outgoing transition)")));
+        checked.add("no dead ends in the secondary graph (every live state has exactly one transition per outgoing primary edge)");
+        query(c, "SELECT s.id, e.id, (SELECT COUNT(*) FROM cloth_transition t WHERE t.src = s.id AND t.primary_edge = e.id)"
+                + " AS n FROM cloth_state s JOIN primary_edge e ON e.src = s.primary_node WHERE s.status = 'live' AND n <> 1"
+                + " ORDER BY s.id, e.id",
+                r -> violations.add(new Violation("cloth state " + r.getLong(1), r.getInt(3) == 0
+                        ? "dead end (no transition for primary edge " + r.getLong(2) + ")"
+                        : r.getInt(3) + " transitions for primary edge " + r.getLong(2))));
         checked.add("transitions follow primary edges");
         query(c, "SELECT t.id FROM cloth_transition t JOIN cloth_state a ON a.id = t.src JOIN cloth_state b ON b.id = t.dst"
                 + " JOIN primary_edge e ON e.id = t.primary_edge WHERE e.src <> a.primary_node OR e.dst <> b.primary_node",
                 r -> violations.add(new Violation("cloth transition " + r.getLong(1),
                         "does not follow its primary edge")));
+        checked.add("transitions lead to live states");
+        query(c, "SELECT t.id, b.id, b.status FROM cloth_transition t JOIN cloth_state a ON a.id = t.src"
+                + " JOIN cloth_state b ON b.id = t.dst WHERE a.status = 'live' AND b.status <> 'live'",
+                r -> violations.add(new Violation("cloth transition " + r.getLong(1), "leads to cloth state "
+                        + r.getLong(2) + " which is " + r.getString(3))));
         checked.add("cloth states match their garment");
         query(c, "SELECT s.id, f.vertex_count, g.vertex_count FROM cloth_state s JOIN frame f ON f.id = s.frame_id"
                 + " JOIN garment g ON g.id = s.garment_id WHERE f.vertex_count <> g.vertex_count",
                 r -> violations.add(new Violation("cloth state " + r.getLong(1), "frame has " + r.getInt(2)
                         + " vertices, garment has " + r.getInt(3))));
-        checked.add("merges point at merged transitions");
+        checked.add("queue consistency (merges, merged-away dead ends)");
         query(c, "SELECT m.id FROM merge_record m JOIN cloth_transition t ON t.id = m.transition_id WHERE t.merged = 0",
                 r -> violations.add(new Violation("merge " + r.getLong(1), "its transition is not marked merged")));
+        query(c, "SELECT t.id FROM cloth_transition t WHERE t.merged = 1 AND (SELECT COUNT(*) FROM merge_record m"
+                + " WHERE m.transition_id = t.id) <> 1",
+                r -> violations.add(new Violation("cloth transition " + r.getLong(1),
+                        "merged transition without exactly one merge record")));
+        query(c, "SELECT m.id, s.id, s.status FROM merge_record m JOIN cloth_state s ON s.id = m.dead_end_state"
+                + " WHERE s.status <> 'merged'",
+                r -> violations.add(new Violation("merge " + r.getLong(1), "its dead end, cloth state " + r.getLong(2)
+                        + ", is " + r.getString(3) + ", not merged")));
+        query(c, "SELECT s.id FROM cloth_state s WHERE s.status = 'merged' AND NOT EXISTS"
+                + " (SELECT 1 FROM merge_record m WHERE m.dead_end_state = s.id)",
+                r -> violations.add(new Violation("cloth state " + r.getLong(1),
+                        "merged away, but no merge record can undo it")));
+        query(c, "SELECT s.id FROM cloth_state s WHERE s.status = 'merged' AND EXISTS"
+                + " (SELECT 1 FROM cloth_transition t WHERE t.src = s.id)",
+                r -> violations.add(new Violation("cloth state " + r.getLong(1),
+                        "merged away, but it has outgoing transitions")));
+        query(c, "SELECT m.id FROM merge_record m WHERE (m.queued = 1) = (m.quarantine IS NOT NULL)",
+                r -> violations.add(new Violation("merge " + r.getLong(1),
+                        "must be either queued or quarantined")));
+        checked.add("inner frames of transitions exist");
+        query(c, "SELECT id, inner_frames FROM cloth_transition WHERE inner_frames IS NOT NULL", r -> {
+            for (long f : org.clothgraph.model.Secondary.longs(r.getBytes(2))) {
+                if (!frameExists(c, f)) {
+                    violations.add(new Violation("cloth transition " + r.getLong(1), "inner frame " + f + " is missing"));
+                    break;
+                }
+            }
+        });
+    }
+
+    private static boolean frameExists(Connection c, long id) throws SQLException {
+        try (java.sql.PreparedStatement p = c.prepareStatement("SELECT 1 FROM frame WHERE id = ?")) {
+            p.setLong(1, id);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next();
+            }
+        }
     }
 
     private void checkFrames(IProgressMonitor monitor) {

@@ -4,7 +4,11 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 
-/** The SQLite schema of format version 1: graph and metadata; bulk cloth frames live in the frame store. */
+/**
+ * The SQLite schema (format version 2): graph and metadata; bulk cloth frames live in the frame store.
+ * Version 2 added the secondary graph's exploration state (state status, blended inner frames, plain and
+ * cross-class merge errors, quarantine, the exploration log, initialisation staging) and file digests.
+ */
 public final class Schema {
     private static final String[] TABLES = {
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -40,6 +44,28 @@ public final class Schema {
         "CREATE INDEX merge_queue ON merge_record(queued, error)",
     };
 
+    /** Version 1 -> 2: applied in order by {@link #migrate}; a fresh project gets them right after {@link #TABLES}. */
+    private static final String[] VERSION_2 = {
+        // live: has every outgoing transition; merged: a dead end merged away (undoable); retired: its primary
+        // node no longer exists
+        "ALTER TABLE cloth_state ADD COLUMN status TEXT NOT NULL DEFAULT 'live'",
+        "ALTER TABLE cloth_state ADD COLUMN round INTEGER NOT NULL DEFAULT 0",
+        // frame ids (int64 little endian) strictly between src and dst along a blended primary transition
+        "ALTER TABLE cloth_transition ADD COLUMN inner_frames BLOB",
+        "ALTER TABLE merge_record ADD COLUMN plain_error REAL NOT NULL DEFAULT 0",
+        "ALTER TABLE merge_record ADD COLUMN cross_class INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE merge_record ADD COLUMN quarantine TEXT",
+        "CREATE INDEX cloth_transition_dst ON cloth_transition(dst)",
+        "CREATE INDEX merge_transition ON merge_record(transition_id)",
+        "CREATE TABLE exploration_log (id INTEGER PRIMARY KEY, round INTEGER NOT NULL, simulated_frames INTEGER NOT NULL,"
+            + " states INTEGER NOT NULL, queue INTEGER NOT NULL, quarantined INTEGER NOT NULL,"
+            + " worst_error REAL NOT NULL, median_error REAL NOT NULL, cross_class INTEGER NOT NULL,"
+            + " cpu_seconds REAL NOT NULL, bookkeeping_seconds REAL NOT NULL, wall_seconds REAL NOT NULL,"
+            + " time TEXT NOT NULL)",
+        "CREATE TABLE init_branch (id INTEGER PRIMARY KEY, record TEXT NOT NULL)",
+        "CREATE TABLE file_digest (file TEXT PRIMARY KEY, sha256 TEXT NOT NULL, bytes INTEGER NOT NULL)",
+    };
+
     private Schema() {
     }
 
@@ -48,6 +74,22 @@ public final class Schema {
             for (String sql : TABLES) {
                 s.executeUpdate(sql);
             }
+            for (String sql : VERSION_2) {
+                s.executeUpdate(sql);
+            }
+        }
+    }
+
+    /** Upgrades a database of {@code fromVersion} to the current version inside the caller's transaction. */
+    public static void migrate(Connection c, int fromVersion) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            if (fromVersion < 2) {
+                for (String sql : VERSION_2) {
+                    s.executeUpdate(sql);
+                }
+            }
+            s.executeUpdate("UPDATE meta SET value = '" + org.clothgraph.model.ProjectFormat.VERSION
+                    + "' WHERE key = 'formatVersion'");
         }
     }
 }

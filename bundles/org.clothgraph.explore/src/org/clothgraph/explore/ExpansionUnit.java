@@ -1,0 +1,112 @@
+package org.clothgraph.explore;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.SimulationWorkUnit;
+
+/**
+ * A unit of work of the exploration, self-contained data: the branches one expansion simulates from one start
+ * state, each with the garment, material, solver settings, the sampled body motion along its primary path, the
+ * start state (root frame) and the root frame of every frame. The same bytes run in a thread of the coordinator,
+ * in {@code clothgraph worker --unit FILE}, or on a cluster node, and give the same frames.
+ *
+ * @param id the unit's id (the merge it expands, or the index of an initialisation branch)
+ * @param label what a person reads in the Progress view
+ * @param classify whether frames are classified with the garment's hood classifier
+ */
+public record ExpansionUnit(long id, String label, boolean classify, List<Branch> branches) {
+    private static final int MAGIC = 0x43474555; // "CGEU"
+    private static final int VERSION = 1;
+
+    public ExpansionUnit {
+        branches = List.copyOf(branches);
+    }
+
+    /**
+     * One branch: simulate {@code sim.frames()} frames from {@code sim.initial()} (root frame of frame 0) along
+     * {@code sim.motion()}. {@code nodes[f]} is the primary node of frame f (-1 inside a blended transition),
+     * {@code edges} the primary edges in order, {@code roots} the root frame of every frame (yaw, x, z).
+     */
+    public record Branch(SimulationWorkUnit sim, long[] nodes, long[] edges, double[] roots) {
+        public Branch {
+            if (nodes.length != sim.frames() + 1 || roots.length != 3 * nodes.length) {
+                throw new IllegalArgumentException("branch of " + sim.frames() + " frames needs " + (sim.frames() + 1)
+                        + " nodes and root frames");
+            }
+        }
+
+        public RootFrame root(int frame) {
+            return new RootFrame(roots[3 * frame], roots[3 * frame + 1], roots[3 * frame + 2]);
+        }
+
+        public ClothState start() {
+            return sim.initial();
+        }
+    }
+
+    public int frames() {
+        int n = 0;
+        for (Branch b : branches) {
+            n += b.sim().frames();
+        }
+        return n;
+    }
+
+    public byte[] toBytes() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeInt(MAGIC);
+            out.writeInt(VERSION);
+            out.writeLong(id);
+            out.writeUTF(label);
+            out.writeBoolean(classify);
+            out.writeInt(branches.size());
+            for (Branch b : branches) {
+                b.sim().write(out);
+                Codec.writeLongs(out, b.nodes());
+                Codec.writeLongs(out, b.edges());
+                Codec.writeDoubles(out, b.roots());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** Reads a unit back; anything malformed is an IOException naming what is wrong. */
+    public static ExpansionUnit fromBytes(byte[] data) throws IOException {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(data));
+        if (in.readInt() != MAGIC) {
+            throw new IOException("not a ClothGraph unit of work");
+        }
+        int version = in.readInt();
+        if (version != VERSION) {
+            throw new IOException("unsupported unit of work version " + version + " (this ClothGraph reads " + VERSION + ")");
+        }
+        long id = in.readLong();
+        String label = in.readUTF();
+        boolean classify = in.readBoolean();
+        int n = in.readInt();
+        if (n < 0 || n > 10_000) {
+            throw new IOException("bad branch count " + n);
+        }
+        List<Branch> branches = new ArrayList<>();
+        try {
+            for (int i = 0; i < n; i++) {
+                SimulationWorkUnit sim = SimulationWorkUnit.read(in);
+                branches.add(new Branch(sim, Codec.readLongs(in), Codec.readLongs(in), Codec.readDoubles(in)));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new IOException("corrupt unit of work: " + e.getMessage(), e);
+        }
+        return new ExpansionUnit(id, label, classify, branches);
+    }
+}

@@ -1,0 +1,121 @@
+package org.clothgraph.explore;
+
+import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.model.Project;
+import org.clothgraph.sim.SimulationSettings;
+
+import com.google.gson.Gson;
+import com.google.gson.JsonParseException;
+
+/**
+ * Settings of an exploration, stored in the project (scope {@value #SCOPE}) and recorded with every run.
+ *
+ * @param horizonFrames the longest branch one expansion simulates: a branch runs along the primary graph from
+ *        the expanded state until it reaches a branching primary node (more than one outgoing edge) or has
+ *        simulated this many frames, whichever comes first; it sets the size of a unit of work
+ * @param roundSize expansions per round (R): a round takes the R worst queued dead ends, simulates them in
+ *        parallel and commits them in queue order; independent of the worker count, so the graph is too
+ * @param workers parallel simulations (K; 0 = one per core); each simulation runs on one solver thread
+ * @param velocityTimeScale seconds: velocities are multiplied by it before they enter the L-infinity error, so a
+ *        velocity difference of 1 m/s weighs like a position difference of this many metres
+ * @param classPenalty metres added to the error of a merge between states of different classes (hood up into
+ *        hood down), so that such merges rise to the head of the queue (Kim et al. 2013, section 3.2)
+ * @param blendFrames frames over which playback spreads the jump of a merge transition (Kim et al.: 10)
+ * @param failureWindow how many recent expansions the failure-rate stop looks at
+ * @param failureStop exploration stops when more than this fraction of the last failureWindow expansions failed
+ * @param minFreeDiskMb exploration stops cleanly when the project's disk has less free space than this
+ * @param startClip the clip whose first kept frame is the initial pose (empty: the first clip)
+ * @param simulation the solver settings (its wall-clock timeout is 0: budgets are counted in substeps)
+ */
+public record ExplorationSettings(int horizonFrames, int roundSize, int workers, double velocityTimeScale,
+        double classPenalty, int blendFrames, int failureWindow, double failureStop, long minFreeDiskMb,
+        String startClip, SimulationSettings simulation) {
+
+    public static final String SCOPE = "exploration";
+    private static final String KEY = "settings";
+
+    public ExplorationSettings {
+        require(horizonFrames >= 1 && horizonFrames <= 10_000, "horizonFrames", "1..10000 frames");
+        require(roundSize >= 1 && roundSize <= 1024, "roundSize", "1..1024");
+        require(workers >= 0 && workers <= 256, "workers", "0..256");
+        require(velocityTimeScale >= 0 && Double.isFinite(velocityTimeScale), "velocityTimeScale", ">= 0 seconds");
+        require(classPenalty >= 0 && Double.isFinite(classPenalty), "classPenalty", ">= 0 metres");
+        require(blendFrames >= 0 && blendFrames <= 1000, "blendFrames", "0..1000");
+        require(failureWindow >= 1, "failureWindow", ">= 1");
+        require(failureStop > 0 && failureStop <= 1, "failureStop", "in (0, 1]");
+        require(minFreeDiskMb >= 0, "minFreeDiskMb", ">= 0");
+        startClip = startClip == null ? "" : startClip;
+        if (simulation == null) {
+            simulation = defaultSimulation();
+        }
+    }
+
+    private static void require(boolean ok, String field, String range) {
+        if (!ok) {
+            throw new InvalidInputException("exploration settings", field, "must be " + range);
+        }
+    }
+
+    /** Solver settings for exploration: one solver thread per simulation, no wall-clock timeout. */
+    public static SimulationSettings defaultSimulation() {
+        return SimulationSettings.defaults().withThreads(1).withLimits(SimulationSettings.defaults().maxSpeed(),
+                SimulationSettings.defaults().maxStretch(), 0);
+    }
+
+    public static ExplorationSettings defaults() {
+        return new ExplorationSettings(60, 4, 0, 0.1, 1000.0, 10, 10, 0.8, 512, "", defaultSimulation());
+    }
+
+    public int effectiveWorkers() {
+        return workers > 0 ? workers : Math.max(1, Runtime.getRuntime().availableProcessors());
+    }
+
+    public ExplorationSettings withWorkers(int k) {
+        return new ExplorationSettings(horizonFrames, roundSize, k, velocityTimeScale, classPenalty, blendFrames,
+                failureWindow, failureStop, minFreeDiskMb, startClip, simulation);
+    }
+
+    public ExplorationSettings withHorizon(int frames) {
+        return new ExplorationSettings(frames, roundSize, workers, velocityTimeScale, classPenalty, blendFrames,
+                failureWindow, failureStop, minFreeDiskMb, startClip, simulation);
+    }
+
+    public ExplorationSettings withRoundSize(int r) {
+        return new ExplorationSettings(horizonFrames, r, workers, velocityTimeScale, classPenalty, blendFrames,
+                failureWindow, failureStop, minFreeDiskMb, startClip, simulation);
+    }
+
+    public ExplorationSettings withSimulation(SimulationSettings s) {
+        return new ExplorationSettings(horizonFrames, roundSize, workers, velocityTimeScale, classPenalty, blendFrames,
+                failureWindow, failureStop, minFreeDiskMb, startClip, s);
+    }
+
+    public ExplorationSettings withMinFreeDiskMb(long mb) {
+        return new ExplorationSettings(horizonFrames, roundSize, workers, velocityTimeScale, classPenalty, blendFrames,
+                failureWindow, failureStop, mb, startClip, simulation);
+    }
+
+    public String toJson() {
+        return new Gson().toJson(this);
+    }
+
+    /** The project's settings, or the defaults when none are stored. */
+    public static ExplorationSettings of(Project project) {
+        return project.setting(SCOPE, KEY).map(json -> {
+            try {
+                ExplorationSettings s = new Gson().fromJson(json, ExplorationSettings.class);
+                // records through Gson skip the canonical constructor: validate by constructing again
+                return new ExplorationSettings(s.horizonFrames, s.roundSize, s.workers, s.velocityTimeScale,
+                        s.classPenalty, s.blendFrames, s.failureWindow, s.failureStop, s.minFreeDiskMb, s.startClip,
+                        s.simulation);
+            } catch (JsonParseException | NullPointerException e) {
+                throw new InvalidInputException(project.folder().resolve("clothgraph.db").toString(),
+                        "setting." + SCOPE + "." + KEY, "unreadable exploration settings: " + e.getMessage());
+            }
+        }).orElse(defaults());
+    }
+
+    public void store(Project project) {
+        project.setSetting(SCOPE, KEY, toJson());
+    }
+}

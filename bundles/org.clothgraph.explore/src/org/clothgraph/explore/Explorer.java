@@ -1,0 +1,764 @@
+package org.clothgraph.explore;
+
+import java.io.IOException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.clothgraph.cloth.CharacterBody;
+import org.clothgraph.cloth.CharacterBodyMotion;
+import org.clothgraph.cloth.FittingPose;
+import org.clothgraph.cloth.PrimaryPath;
+import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.explore.InitialisationPlan.PlannedBranch;
+import org.clothgraph.model.ClipInfo;
+import org.clothgraph.model.ClothStateRecord;
+import org.clothgraph.model.ClothStateRecord.Status;
+import org.clothgraph.model.ClothTransition;
+import org.clothgraph.model.ExplorationLogEntry;
+import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.model.MergeRecord;
+import org.clothgraph.model.PrimaryEdge;
+import org.clothgraph.model.PrimaryNode;
+import org.clothgraph.model.Project;
+import org.clothgraph.model.Secondary;
+import org.clothgraph.model.frames.FrameWriter;
+import org.clothgraph.motion.Motion;
+import org.clothgraph.motion.project.PrimaryGraphSnapshot;
+import org.clothgraph.motion.project.ProjectPrimaryGraph;
+import org.clothgraph.sim.ClothMesh;
+import org.clothgraph.sim.ClothSimulator;
+import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.InitialDrape;
+import org.clothgraph.sim.Material;
+import org.clothgraph.sim.SimulationFailedException;
+import org.clothgraph.sim.SimulationWorkUnit;
+import org.clothgraph.sim.body.SampledBodyMotion;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.SubMonitor;
+
+import com.google.gson.Gson;
+
+/**
+ * Grows the secondary cloth graph of one garment (Kim et al. 2013, section 3): the initialisation, then
+ * ExpandGraph forever, in rounds. A round takes the R worst queued merges in (error, id) order, reverts each
+ * merge, simulates on from its dead end (units of work placed by a {@link UnitExecutor}) and commits the results
+ * in queue order, each atomically (frames first, then the graph change), removing the new dead ends with
+ * RemoveDeadend. After every commit the graph has no dead ends; the result does not depend on the worker count.
+ */
+public final class Explorer {
+    /** Job family of explorations. */
+    public static final Object FAMILY = Explorer.class.getName();
+
+    /** When to stop (0 = no limit); a cancelled monitor or {@link #requestStop()} also stops. */
+    public record Limits(long frames, double minutes, double untilErrorMm) {
+        public static Limits frames(long n) {
+            return new Limits(n, 0, 0);
+        }
+    }
+
+    /** Why and where an exploration stopped. */
+    public record Report(String stopReason, ExplorationStatus status, long framesThisRun, double secondsThisRun) {
+    }
+
+    private final Project project;
+    private final GarmentInfo garment;
+    private final ClothSimulator simulator;
+    private final ExplorationSettings settings;
+    private final UnitExecutor executor;
+    private final List<ExplorationStatus.Listener> listeners = new CopyOnWriteArrayList<>();
+    private final List<String> running = new CopyOnWriteArrayList<>();
+    private volatile boolean stopRequested;
+
+    // loaded by run()
+    private PrimaryGraphSnapshot snapshot;
+    private Horizon horizon;
+    private ClothMesh mesh;
+    private Material material;
+    private CharacterBody character;
+    private boolean classify;
+    private MergeError metric;
+    private final Map<Long, List<long[]>> live = new HashMap<>(); // primary node -> {state, frame}
+    private final Map<Long, String> classOf = new HashMap<>();
+    private final Map<Long, PrimaryEdge> edges = new HashMap<>();
+
+    // counters
+    private int round;
+    private long simulatedFrames;
+    private double cpuSeconds;
+    private double bookkeepingSeconds;
+    private double wallSeconds;
+    private String phase = "STOPPED";
+    private String message = "";
+    private final ArrayDeque<Boolean> recentFailures = new ArrayDeque<>();
+
+    public Explorer(Project project, GarmentInfo garment, ClothSimulator simulator, ExplorationSettings settings,
+            UnitExecutor executor) {
+        this.project = project;
+        this.garment = garment;
+        this.simulator = simulator;
+        this.settings = settings;
+        this.executor = executor;
+    }
+
+    public void addListener(ExplorationStatus.Listener l) {
+        listeners.add(l);
+    }
+
+    /** Stops after the round in flight has been committed (a pause: run again to resume). */
+    public void requestStop() {
+        stopRequested = true;
+    }
+
+    /** Explores until a limit is reached, the monitor is cancelled or {@link #requestStop()} is called. */
+    public Report run(Limits limits, IProgressMonitor monitor) {
+        long t0 = System.nanoTime();
+        stopRequested = false;
+        SubMonitor sub = SubMonitor.convert(monitor, "Exploring " + garment.name(), 1000);
+        load();
+        settings.store(project);
+        long start = simulatedFrames;
+        String reason;
+        try {
+            if (!initialised()) {
+                phase = "INITIALISING";
+                reason = initialise(limits, t0, sub);
+                if (reason != null) {
+                    return finish(reason, start, t0);
+                }
+            }
+            phase = "EXPLORING";
+            reason = explore(limits, start, t0, sub);
+        } finally {
+            phase = "STOPPED";
+        }
+        return finish(reason, start, t0);
+    }
+
+    private Report finish(String reason, long start, long t0) {
+        phase = "STOPPED";
+        message = reason;
+        ExplorationStatus s = status();
+        publish(s);
+        return new Report(reason, s, simulatedFrames - start, (System.nanoTime() - t0) / 1e9);
+    }
+
+    // ---- loading ----------------------------------------------------------------------------------
+
+    private void load() {
+        snapshot = PrimaryGraphSnapshot.of(project);
+        if (snapshot.graph().nodes().isEmpty()) {
+            throw new InvalidInputException(project.folder().toString(), "primary graph",
+                    "the project has no primary motion graph: build one first (motion graph)");
+        }
+        int window = ProjectPrimaryGraph.options(project, Double.NaN, 0).window();
+        horizon = new Horizon(snapshot.graph(), window, settings.horizonFrames());
+        for (PrimaryEdge e : snapshot.graph().edges()) {
+            edges.put(e.id(), e);
+        }
+        mesh = ProjectGarments.mesh(project, garment);
+        material = ProjectGarments.material(garment);
+        character = CharacterBody.of(snapshot.motion(snapshot.clips().get(0)).skeleton());
+        classify = mesh.vertexGroups().containsKey("hood");
+        metric = new MergeError(settings);
+        live.clear();
+        classOf.clear();
+        for (ClothStateRecord s : project.secondary().states()) {
+            if (s.garmentId() == garment.id() && s.live()) {
+                live.computeIfAbsent(s.primaryNode(), k -> new ArrayList<>()).add(new long[] { s.id(), s.frameId() });
+                classOf.put(s.id(), s.classes());
+            }
+        }
+        List<ExplorationLogEntry> log = project.secondary().log();
+        if (!log.isEmpty()) {
+            ExplorationLogEntry last = log.get(log.size() - 1);
+            round = last.round();
+            simulatedFrames = last.simulatedFrames();
+            cpuSeconds = last.cpuSeconds();
+            bookkeepingSeconds = last.bookkeepingSeconds();
+            wallSeconds = last.wallSeconds();
+        }
+    }
+
+    private boolean initialised() {
+        return !live.isEmpty();
+    }
+
+    // ---- initialisation ---------------------------------------------------------------------------
+
+    /** A staged initialisation branch: its frames are in the store, its graph not yet. */
+    private record Staged(String plan, int index, long[] frames, List<String> classes) {
+    }
+
+    private String initialise(Limits limits, long t0, SubMonitor sub) {
+        long startNode = startNode();
+        InitialisationPlan plan = InitialisationPlan.of(horizon, startNode);
+        String fp = plan.fingerprint();
+        Gson gson = new Gson();
+        Map<Integer, Staged> staged = new HashMap<>();
+        for (String json : project.secondary().initBranches()) {
+            Staged s = gson.fromJson(json, Staged.class);
+            if (s.plan().equals(fp)) {
+                staged.put(s.index(), s);
+            }
+        }
+        if (staged.size() < project.secondary().initBranches().size()) {
+            // staged on another primary graph: its frames stay in the store, its plan is void
+            project.secondary().clearInitBranches();
+            for (Staged s : staged.values()) {
+                project.secondary().addInitBranch(gson.toJson(s));
+            }
+        }
+        int total = plan.frames(horizon);
+        message = "initialising: " + plan.branches().size() + " branches, " + total + " frames over "
+                + snapshot.graph().nodes().size() + " primary nodes";
+        publish(status());
+        // the initial drape (index -1)
+        if (!staged.containsKey(-1)) {
+            long tb = System.nanoTime();
+            ClothState drape = drape(startNode, sub.split(20));
+            long id;
+            try (FrameWriter w = project.frames().writer()) {
+                id = w.append(drape.positions(), drape.velocities());
+                w.commit();
+            }
+            Staged s = new Staged(fp, -1, new long[] { id }, List.of(classOf(drape, startNode)));
+            project.secondary().addInitBranch(gson.toJson(s));
+            staged.put(-1, s);
+            wallSeconds += (System.nanoTime() - tb) / 1e9;
+        }
+        long sessionStart = simulatedFrames;
+        while (staged.size() < plan.branches().size() + 1) {
+            String stop = stopCheck(limits, sessionStart, t0, sub);
+            if (stop != null) {
+                return stop + " during the initialisation (" + (staged.size() - 1) + " of " + plan.branches().size()
+                        + " branches simulated; explore again to continue)";
+            }
+            List<ExpansionUnit> units = new ArrayList<>();
+            for (PlannedBranch b : plan.branches()) {
+                if (!staged.containsKey(b.index()) && staged.containsKey(b.parent())
+                        && units.size() < settings.roundSize()) {
+                    Staged parent = staged.get(b.parent());
+                    ClothState start = read(parent.frames()[parent.frames().length - 1]);
+                    units.add(unit(b.index(), "initialisation branch " + (b.index() + 1) + " of " + plan.branches().size(),
+                            start, b.startNode(), List.of(b.edges())));
+                }
+            }
+            long tr = System.nanoTime();
+            List<ExpansionResult> results = runUnits(units, sub);
+            double simWall = (System.nanoTime() - tr) / 1e9;
+            long tb = System.nanoTime();
+            for (int i = 0; i < units.size(); i++) {
+                ExpansionResult r = results.get(i);
+                if (r.failed()) {
+                    return "the initialisation failed: " + units.get(i).label() + ": " + r.failure();
+                }
+                long[] ids = writeFrames(r);
+                Staged s = new Staged(fp, (int) units.get(i).id(), ids, r.classes().get(0));
+                project.secondary().addInitBranch(gson.toJson(s));
+                staged.put(s.index(), s);
+                simulatedFrames += r.frameCount();
+                cpuSeconds += r.cpuSeconds();
+            }
+            bookkeepingSeconds += (System.nanoTime() - tb) / 1e9;
+            wallSeconds += simWall + (System.nanoTime() - tb) / 1e9;
+            message = "initialisation: " + (staged.size() - 1) + " of " + plan.branches().size() + " branches";
+            publish(status());
+        }
+        long tb = System.nanoTime();
+        commitInitialisation(plan, staged);
+        bookkeepingSeconds += (System.nanoTime() - tb) / 1e9;
+        wallSeconds += (System.nanoTime() - tb) / 1e9;
+        logRound();
+        message = "initialised: " + countLive() + " states on " + snapshot.graph().nodes().size() + " primary nodes";
+        publish(status());
+        return null;
+    }
+
+    private long startNode() {
+        List<ClipInfo> clips = snapshot.clips();
+        ClipInfo first = null;
+        for (ClipInfo c : clips) {
+            if (settings.startClip().isEmpty() ? !c.excluded() && hasNodes(c) : c.name().equals(settings.startClip())) {
+                first = c;
+                break;
+            }
+        }
+        if (first == null) {
+            throw new InvalidInputException("exploration settings", "startClip", "no clip '" + settings.startClip()
+                    + "' with frames in the primary graph");
+        }
+        for (int f = 0; f < first.frameCount(); f++) {
+            PrimaryNode n = snapshot.nodeAt(first.id(), f);
+            if (n != null) {
+                return n.id();
+            }
+        }
+        throw new IllegalStateException("clip " + first.name() + " has no node");
+    }
+
+    private boolean hasNodes(ClipInfo c) {
+        for (int f = 0; f < c.frameCount(); f++) {
+            if (snapshot.nodeAt(c.id(), f) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Kim et al. start from an initial drape: draped in the fitting pose, carried into the start pose. */
+    private ClothState drape(long startNode, IProgressMonitor monitor) {
+        SubMonitor sub = SubMonitor.convert(monitor, "Draping " + garment.name(), 2);
+        PrimaryPath path = PrimaryPath.along(snapshot, List.of(snapshot.node(startNode)), horizon.window());
+        Motion leadIn = FittingPose.leadIn(path.motion());
+        CharacterBodyMotion leadBody = new CharacterBodyMotion(character, leadIn);
+        try {
+            ClothState state = InitialDrape.drape(mesh, material, settings.simulation(), leadBody, 0, 1.0, sub.split(1));
+            state = simulator.simulate(mesh, material, settings.simulation(), leadBody, 0, state, leadBody.fps(),
+                    leadIn.frameCount() - 1, sub.split(1)).last();
+            return RootFrame.of(path.motion(), 0).toLocal(state);
+        } catch (SimulationFailedException e) {
+            throw new InvalidInputException("garment " + garment.name(), "drape", "the initial drape failed ("
+                    + e.reason() + "): " + e.getMessage());
+        }
+    }
+
+    private String classOf(ClothState local, long node) {
+        if (!classify) {
+            return "";
+        }
+        PrimaryPath path = PrimaryPath.along(snapshot, List.of(snapshot.node(node)), horizon.window());
+        RootFrame root = RootFrame.of(path.motion(), 0);
+        org.clothgraph.sim.garment.HoodStateClassifier c = new org.clothgraph.sim.garment.HoodStateClassifier(mesh);
+        return c.name() + "=" + c.classify(root.toWorld(local), character.pose(path.motion(), 0));
+    }
+
+    private void commitInitialisation(InitialisationPlan plan, Map<Integer, Staged> staged) {
+        Secondary sec = project.secondary();
+        project.batch(() -> {
+            Staged d = staged.get(-1);
+            long c0 = sec.addState(garment.id(), plan.startNode(), d.frames()[0], d.classes().get(0), Status.LIVE, 0);
+            addLive(plan.startNode(), c0, d.frames()[0], d.classes().get(0));
+            Map<Integer, Long> leafState = new HashMap<>();
+            leafState.put(-1, c0);
+            List<long[]> merges = new ArrayList<>(); // {transition, leaf state, leaf frame, node}
+            for (PlannedBranch b : plan.branches()) {
+                Staged s = staged.get(b.index());
+                long[] nodes = nodesOf(b.startNode(), b.edges());
+                long[] leaf = addBranch(leafState.get(b.parent()), -1, nodes, b.edges(), s.frames(), s.classes(),
+                        !b.leafContinues());
+                if (b.leafContinues()) {
+                    leafState.put(b.index(), leaf[1]);
+                } else {
+                    merges.add(new long[] { leaf[0], leaf[1], s.frames()[s.frames().length - 1], b.leafNode() });
+                }
+            }
+            for (long[] m : merges) {
+                removeDeadEnd(m[0], m[1], m[2], m[3]);
+            }
+            sec.clearInitBranches();
+        });
+    }
+
+    /** Node of every frame of a branch (-1 inside blended transitions), starting with the start node. */
+    private long[] nodesOf(long start, List<PrimaryEdge> branch) {
+        List<Long> nodes = new ArrayList<>();
+        nodes.add(start);
+        for (PrimaryEdge e : branch) {
+            for (int k = 1; k < horizon.frames(e); k++) {
+                nodes.add(-1L);
+            }
+            nodes.add(e.to());
+        }
+        long[] a = new long[nodes.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = nodes.get(i);
+        }
+        return a;
+    }
+
+    // ---- ExpandGraph ------------------------------------------------------------------------------
+
+    private String explore(Limits limits, long sessionStart, long t0, SubMonitor sub) {
+        while (true) {
+            String stop = stopCheck(limits, sessionStart, t0, sub);
+            if (stop != null) {
+                return stop;
+            }
+            long tb = System.nanoTime();
+            List<MergeRecord> worst = project.secondary().worstQueued(settings.roundSize());
+            if (worst.isEmpty()) {
+                return "the queue is empty (" + countQuarantined() + " quarantined)";
+            }
+            Map<Long, ClothTransition> transitions = transitionsOf(worst);
+            List<ExpansionUnit> units = new ArrayList<>();
+            for (MergeRecord m : worst) {
+                units.add(expansionUnit(m, transitions.get(m.transitionId())));
+            }
+            double book = (System.nanoTime() - tb) / 1e9;
+            long tr = System.nanoTime();
+            List<ExpansionResult> results = runUnits(units, sub);
+            double simWall = (System.nanoTime() - tr) / 1e9;
+            tb = System.nanoTime();
+            round++;
+            for (int i = 0; i < worst.size(); i++) {
+                ExpansionResult r = results.get(i);
+                MergeRecord m = worst.get(i);
+                cpuSeconds += r.cpuSeconds();
+                if (r.failed()) {
+                    project.secondary().quarantine(m.id(), r.failure());
+                    noteOutcome(true);
+                    message = "quarantined merge " + m.id() + ": " + r.failure();
+                } else {
+                    commitExpansion(m, transitions.get(m.transitionId()), units.get(i), r);
+                    simulatedFrames += r.frameCount();
+                    noteOutcome(false);
+                }
+            }
+            book += (System.nanoTime() - tb) / 1e9;
+            bookkeepingSeconds += book;
+            wallSeconds += simWall + book;
+            logRound();
+            ExplorationStatus s = status();
+            message = String.format(java.util.Locale.ROOT, "round %d: %d states, worst merge error %.1f mm", round,
+                    s.states(), s.worstErrorMm());
+            publish(status());
+            String failing = failureStop();
+            if (failing != null) {
+                return failing;
+            }
+        }
+    }
+
+    private Map<Long, ClothTransition> transitionsOf(List<MergeRecord> merges) {
+        Map<Long, ClothTransition> out = new HashMap<>();
+        for (MergeRecord m : merges) {
+            out.put(m.transitionId(), project.secondary().transition(m.transitionId()));
+        }
+        return out;
+    }
+
+    private ExpansionUnit expansionUnit(MergeRecord m, ClothTransition t) {
+        if (m.deadEndState() > 0) {
+            ClothStateRecord c = project.secondary().state(m.deadEndState());
+            List<List<PrimaryEdge>> branches = new ArrayList<>();
+            for (PrimaryEdge e : horizon.out(c.primaryNode())) {
+                branches.add(horizon.branch(e, java.util.Set.of()));
+            }
+            return unit(m.id(), "expanding dead end " + c.id() + " (merge error " + mm(m.plainError()) + " mm)",
+                    read(c.frameId()), c.primaryNode(), branches);
+        }
+        // a transition never simulated (a primary edge added after exploration): simulate it from its source
+        ClothStateRecord src = project.secondary().state(t.from());
+        PrimaryEdge e = edges.get(t.primaryEdge());
+        return unit(m.id(), "simulating new primary edge " + e.id() + " from state " + src.id(), read(src.frameId()),
+                src.primaryNode(), List.of(horizon.branch(e, java.util.Set.of())));
+    }
+
+    private void commitExpansion(MergeRecord m, ClothTransition t, ExpansionUnit unit, ExpansionResult r) {
+        long[][] frameIds = new long[r.frames().size()][];
+        long[] all = writeFrames(r);
+        int k = 0;
+        for (int b = 0; b < frameIds.length; b++) {
+            frameIds[b] = java.util.Arrays.copyOfRange(all, k, k + r.frames().get(b).size());
+            k += r.frames().get(b).size();
+        }
+        Secondary sec = project.secondary();
+        project.batch(() -> {
+            long start;
+            long reuse = -1;
+            sec.removeMerge(m.id());
+            if (m.deadEndState() > 0) {
+                // ExpandGraph: revert the merge, re-inserting the dead end
+                ClothStateRecord c = sec.state(m.deadEndState());
+                sec.redirect(t.id(), c.id(), false);
+                sec.setStatus(c.id(), Status.LIVE);
+                addLive(c.primaryNode(), c.id(), c.frameId(), c.classes());
+                start = c.id();
+            } else {
+                start = t.from();
+                reuse = t.id();
+            }
+            for (int b = 0; b < unit.branches().size(); b++) {
+                ExpansionUnit.Branch branch = unit.branches().get(b);
+                List<PrimaryEdge> es = new ArrayList<>();
+                for (long id : branch.edges()) {
+                    es.add(edges.get(id));
+                }
+                long[] leaf = addBranch(start, reuse, branch.nodes(), es, frameIds[b], r.classes().get(b), true);
+                removeDeadEnd(leaf[0], leaf[1], frameIds[b][frameIds[b].length - 1], branch.nodes()[branch.nodes().length - 1]);
+            }
+        });
+    }
+
+    /**
+     * Adds the states and transitions of one simulated branch from state {@code start}. Returns {transition into
+     * the leaf, leaf state}. {@code reuse} > 0 is a merged transition that becomes the branch's first transition.
+     */
+    private long[] addBranch(long start, long reuse, long[] nodes, List<PrimaryEdge> branchEdges, long[] frameIds,
+            List<String> classes, boolean leafMerged) {
+        Secondary sec = project.secondary();
+        long prev = start;
+        List<Long> inner = new ArrayList<>();
+        int edge = 0;
+        long transition = -1;
+        long state = -1;
+        for (int f = 1; f < nodes.length; f++) {
+            long frame = frameIds[f - 1];
+            if (nodes[f] < 0) {
+                inner.add(frame);
+                continue;
+            }
+            PrimaryEdge e = branchEdges.get(edge++);
+            boolean leaf = f == nodes.length - 1;
+            String cls = classes.get(f - 1);
+            state = sec.addState(garment.id(), nodes[f], frame, cls, leaf && leafMerged ? Status.MERGED : Status.LIVE,
+                    round);
+            if (!(leaf && leafMerged)) {
+                addLive(nodes[f], state, frame, cls);
+            }
+            long[] in = inner.stream().mapToLong(Long::longValue).toArray();
+            if (edge == 1 && reuse > 0) {
+                sec.resimulate(reuse, state, in);
+                transition = reuse;
+            } else {
+                transition = sec.addTransition(prev, state, e.id(), false, in);
+            }
+            inner.clear();
+            prev = state;
+        }
+        return new long[] { transition, state };
+    }
+
+    /**
+     * RemoveDeadend(c): FindMostSimilar(c) among the live states at the same primary node, redirect the transition
+     * into c there, and queue (c, error).
+     */
+    private void removeDeadEnd(long transition, long deadEnd, long deadEndFrame, long node) {
+        List<long[]> candidates = live.get(node);
+        if (candidates == null || candidates.isEmpty()) {
+            throw new IllegalStateException("no live cloth state at primary node " + node + " to merge into");
+        }
+        ClothState c = read(deadEndFrame);
+        String cls = project.secondary().state(deadEnd).classes();
+        float[] p = new float[c.positions().length];
+        float[] v = new float[c.velocities().length];
+        long best = -1;
+        double bestRanked = Double.POSITIVE_INFINITY;
+        double bestPlain = 0;
+        boolean bestCross = false;
+        for (long[] cand : candidates) {
+            boolean cross = !cls.equals(classOf.get(cand[0]));
+            double penalty = cross ? settings.classPenalty() : 0;
+            if (penalty >= bestRanked) {
+                continue;
+            }
+            project.frames().read(cand[1], p, v);
+            double plain = metric.plain(c.positions(), c.velocities(), p, v, bestRanked - penalty);
+            double ranked = metric.ranked(plain, cross);
+            if (ranked < bestRanked) {
+                bestRanked = ranked;
+                bestPlain = plain;
+                bestCross = cross;
+                best = cand[0];
+            }
+        }
+        project.secondary().redirect(transition, best, true);
+        project.secondary().addMerge(transition, deadEnd, bestRanked, bestPlain, bestCross);
+    }
+
+    private void addLive(long node, long state, long frame, String cls) {
+        live.computeIfAbsent(node, k -> new ArrayList<>()).add(new long[] { state, frame });
+        classOf.put(state, cls);
+    }
+
+    // ---- units ------------------------------------------------------------------------------------
+
+    private ExpansionUnit unit(long id, String label, ClothState startLocal, long startNode,
+            List<List<PrimaryEdge>> branches) {
+        List<ExpansionUnit.Branch> out = new ArrayList<>();
+        for (List<PrimaryEdge> b : branches) {
+            long[] nodes = nodesOf(startNode, b);
+            List<PrimaryNode> path = new ArrayList<>();
+            path.add(snapshot.node(startNode));
+            for (PrimaryEdge e : b) {
+                path.add(snapshot.node(e.to()));
+            }
+            PrimaryPath played = PrimaryPath.along(snapshot, path, horizon.window());
+            Motion motion = played.motion();
+            int frames = motion.frameCount() - 1;
+            if (frames + 1 != nodes.length) {
+                throw new IllegalStateException("played path has " + motion.frameCount() + " frames, expected "
+                        + nodes.length);
+            }
+            CharacterBodyMotion body = new CharacterBodyMotion(character, motion);
+            SampledBodyMotion sampled = SampledBodyMotion.sample(body, 0, frames / motion.fps(),
+                    motion.fps() * settings.simulation().substeps());
+            double[] roots = new double[3 * nodes.length];
+            for (int f = 0; f < nodes.length; f++) {
+                RootFrame r = RootFrame.of(motion, f);
+                roots[3 * f] = r.yaw();
+                roots[3 * f + 1] = r.x();
+                roots[3 * f + 2] = r.z();
+            }
+            long[] edgeIds = b.stream().mapToLong(PrimaryEdge::id).toArray();
+            out.add(new ExpansionUnit.Branch(new SimulationWorkUnit(mesh, material, settings.simulation(), sampled, 0,
+                    startLocal, motion.fps(), frames), nodes, edgeIds, roots));
+        }
+        return new ExpansionUnit(id, label, classify, out);
+    }
+
+    private List<ExpansionResult> runUnits(List<ExpansionUnit> units, SubMonitor sub) {
+        return executor.runAll(units, simulator, settings.effectiveWorkers(), new UnitExecutor.Progress() {
+            @Override
+            public void started(ExpansionUnit unit) {
+                running.add(unit.label());
+                ExplorationStatus s = lastStatus;
+                if (s != null) {
+                    publish(new ExplorationStatus(phase, "simulating " + unit.label(), s.round(), s.simulatedFrames(),
+                            s.states(), s.queue(), s.quarantined(), s.worstErrorMm(), s.medianErrorMm(),
+                            s.crossClassMerges(), s.framesPerSecond(), s.cpuSeconds(), s.bookkeepingSeconds(),
+                            s.wallSeconds(), new ArrayList<>(running), s.history(), s.byClass()));
+                }
+            }
+
+            @Override
+            public void finished(ExpansionUnit unit, ExpansionResult result) {
+                running.remove(unit.label());
+            }
+        }, sub.newChild(0));
+    }
+
+    private long[] writeFrames(ExpansionResult r) {
+        long[] ids = new long[r.frameCount()];
+        int i = 0;
+        try (FrameWriter w = project.frames().writer()) {
+            for (List<ClothState> b : r.frames()) {
+                for (ClothState s : b) {
+                    ids[i++] = w.append(s.positions(), s.velocities());
+                }
+            }
+            w.commit();
+        }
+        return ids;
+    }
+
+    private ClothState read(long frameId) {
+        float[] p = new float[3 * mesh.vertexCount()];
+        float[] v = new float[3 * mesh.vertexCount()];
+        project.frames().read(frameId, p, v);
+        return new ClothState(p, v);
+    }
+
+    // ---- stopping ---------------------------------------------------------------------------------
+
+    private String stopCheck(Limits limits, long sessionStart, long t0, SubMonitor sub) {
+        if (sub.isCanceled()) {
+            throw new org.eclipse.core.runtime.OperationCanceledException();
+        }
+        if (stopRequested) {
+            return "stopped on request";
+        }
+        long done = simulatedFrames - sessionStart;
+        if (limits.frames() > 0 && done >= limits.frames()) {
+            return "simulated " + done + " frames (limit " + limits.frames() + ")";
+        }
+        if (limits.minutes() > 0 && (System.nanoTime() - t0) / 60e9 >= limits.minutes()) {
+            return "ran " + limits.minutes() + " minutes";
+        }
+        if (limits.untilErrorMm() > 0 && phase.equals("EXPLORING")) {
+            double worst = ExplorationStats.worstErrorMm(project);
+            if (worst <= limits.untilErrorMm()) {
+                return String.format(java.util.Locale.ROOT, "the worst merge error is %.2f mm (target %.2f mm)", worst,
+                        limits.untilErrorMm());
+            }
+        }
+        try {
+            FileStore store = Files.getFileStore(project.folder());
+            long free = store.getUsableSpace() / (1024 * 1024);
+            if (free < settings.minFreeDiskMb()) {
+                return "stopped before the disk is full: " + free + " MB free on " + store + " (minimum "
+                        + settings.minFreeDiskMb() + " MB)";
+            }
+        } catch (IOException e) {
+            return "cannot read the free disk space: " + e.getMessage();
+        }
+        return null;
+    }
+
+    private void noteOutcome(boolean failed) {
+        recentFailures.addLast(failed);
+        while (recentFailures.size() > settings.failureWindow()) {
+            recentFailures.removeFirst();
+        }
+    }
+
+    private String failureStop() {
+        if (recentFailures.size() < settings.failureWindow()) {
+            return null;
+        }
+        long failed = recentFailures.stream().filter(b -> b).count();
+        if (failed > settings.failureStop() * recentFailures.size()) {
+            return "stopped: " + failed + " of the last " + recentFailures.size() + " expansions failed (" + message
+                    + "); the simulator cannot run this garment with these settings";
+        }
+        return null;
+    }
+
+    // ---- status -----------------------------------------------------------------------------------
+
+    private void logRound() {
+        ExplorationStats s = ExplorationStats.of(project);
+        project.secondary().log(new ExplorationLogEntry(round, simulatedFrames, s.liveStates(), s.queue(),
+                s.quarantined(), s.worstError(), s.medianError(), s.crossClassMerges(), cpuSeconds, bookkeepingSeconds,
+                wallSeconds, Instant.now().toString()));
+    }
+
+    private long countLive() {
+        long n = 0;
+        for (List<long[]> l : live.values()) {
+            n += l.size();
+        }
+        return n;
+    }
+
+    private long countQuarantined() {
+        return ExplorationStats.of(project).quarantined();
+    }
+
+    /** The current status (reads the project). */
+    public ExplorationStatus status() {
+        ExplorationStats s = ExplorationStats.of(project);
+        List<double[]> history = new ArrayList<>();
+        for (ExplorationLogEntry e : project.secondary().log()) {
+            history.add(new double[] { e.simulatedFrames(), e.worstError() * 1000 });
+        }
+        Map<String, Long> byClass = new LinkedHashMap<>(project.secondary().liveStatesByClass());
+        return new ExplorationStatus(phase, message, round, simulatedFrames, s.liveStates(), s.queue(), s.quarantined(),
+                s.worstError() * 1000, s.medianError() * 1000, s.crossClassMerges(),
+                wallSeconds > 0 ? simulatedFrames / wallSeconds : 0, cpuSeconds, bookkeepingSeconds, wallSeconds,
+                new ArrayList<>(running), history, Collections.unmodifiableMap(byClass));
+    }
+
+    private volatile ExplorationStatus lastStatus;
+
+    private void publish(ExplorationStatus s) {
+        lastStatus = s;
+        for (ExplorationStatus.Listener l : listeners) {
+            l.status(s);
+        }
+    }
+
+    private static String mm(double metres) {
+        return String.format(java.util.Locale.ROOT, "%.1f", metres * 1000);
+    }
+}

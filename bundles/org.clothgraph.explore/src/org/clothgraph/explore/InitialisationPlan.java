@@ -1,0 +1,90 @@
+package org.clothgraph.explore;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.clothgraph.model.PrimaryEdge;
+
+/**
+ * The initialisation of Kim et al. 2013 (section 3.1) planned on the primary graph alone: breadth-first from the
+ * initial pose, every outgoing edge of every reached node starts a branch (see {@link Horizon}); a branch also
+ * stops at a node that already has a state (its leaf will be merged there); a leaf at a new node is explored
+ * further. Every primary edge is traversed once and every node gets exactly one live state. The plan is a pure
+ * function of the graph, so an interrupted initialisation resumes with the same branches.
+ */
+public final class InitialisationPlan {
+
+    /** A planned branch: it starts from the leaf of branch {@code parent} (-1: the initial drape). */
+    public record PlannedBranch(int index, int parent, long startNode, List<PrimaryEdge> edges, boolean leafContinues) {
+        public long leafNode() {
+            return edges.get(edges.size() - 1).to();
+        }
+    }
+
+    private final List<PlannedBranch> branches;
+    private final long startNode;
+
+    private InitialisationPlan(long startNode, List<PlannedBranch> branches) {
+        this.startNode = startNode;
+        this.branches = List.copyOf(branches);
+    }
+
+    public static InitialisationPlan of(Horizon horizon, long startNode) {
+        Set<Long> covered = new HashSet<>();
+        covered.add(startNode);
+        List<PlannedBranch> out = new ArrayList<>();
+        ArrayDeque<long[]> queue = new ArrayDeque<>(); // {parent branch, node}
+        queue.add(new long[] { -1, startNode });
+        while (!queue.isEmpty()) {
+            long[] item = queue.poll();
+            for (PrimaryEdge first : horizon.out(item[1])) {
+                List<PrimaryEdge> edges = horizon.branch(first, covered);
+                for (int i = 0; i + 1 < edges.size(); i++) {
+                    covered.add(edges.get(i).to());
+                }
+                long leaf = edges.get(edges.size() - 1).to();
+                boolean continues = covered.add(leaf);
+                PlannedBranch b = new PlannedBranch(out.size(), (int) item[0], item[1], edges, continues);
+                out.add(b);
+                if (continues) {
+                    queue.add(new long[] { b.index(), leaf });
+                }
+            }
+        }
+        return new InitialisationPlan(startNode, out);
+    }
+
+    public List<PlannedBranch> branches() {
+        return branches;
+    }
+
+    public long startNode() {
+        return startNode;
+    }
+
+    public int frames(Horizon horizon) {
+        int n = 0;
+        for (PlannedBranch b : branches) {
+            for (PrimaryEdge e : b.edges()) {
+                n += horizon.frames(e);
+            }
+        }
+        return n;
+    }
+
+    /** A fingerprint of the plan (and so of the graph it was made on), stored with staged branches. */
+    public String fingerprint() {
+        long h = 1125899906842597L;
+        for (PlannedBranch b : branches) {
+            h = 31 * h + b.parent();
+            for (PrimaryEdge e : b.edges()) {
+                h = 31 * h + e.id();
+                h = 31 * h + e.to();
+            }
+        }
+        return Long.toHexString(h) + "-" + branches.size();
+    }
+}

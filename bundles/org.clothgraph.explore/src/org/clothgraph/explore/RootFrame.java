@@ -1,0 +1,63 @@
+package org.clothgraph.explore;
+
+import org.clothgraph.motion.Motion;
+import org.clothgraph.motion.Quat;
+import org.clothgraph.motion.Vec3;
+import org.clothgraph.sim.ClothState;
+
+/**
+ * The character's root frame at one motion frame: the world with the root's yaw and horizontal translation
+ * removed (height and tilt stay). Cloth states are stored, compared and played in it, so two states at the same
+ * primary node are comparable wherever the character stands (Kim et al. 2013, section 3).
+ */
+public record RootFrame(double yaw, double x, double z) {
+
+    /**
+     * The root frame of a motion frame. The yaw is the heading of the root's lateral (X) axis, which stays
+     * horizontal in flips and rolls about it, so it does not jump in a backflip.
+     */
+    public static RootFrame of(Motion motion, int frame) {
+        Quat q = motion.rotation(frame, 0);
+        Vec3 lateral = q.rotate(new Vec3(1, 0, 0));
+        double yaw = Math.atan2(-lateral.z(), lateral.x());
+        Vec3 p = motion.rootPosition(frame);
+        return new RootFrame(yaw, p.x(), p.z());
+    }
+
+    /** World to root frame: positions translated and rotated, velocities rotated. */
+    public ClothState toLocal(ClothState world) {
+        return transform(world, -yaw, x, z, true);
+    }
+
+    /** Root frame to world. */
+    public ClothState toWorld(ClothState local) {
+        return transform(local, yaw, x, z, false);
+    }
+
+    private static ClothState transform(ClothState s, double angle, double tx, double tz, boolean inverse) {
+        float[] p = s.positions(), v = s.velocities();
+        float[] op = new float[p.length], ov = new float[v.length];
+        double c = Math.cos(angle), sn = Math.sin(angle);
+        for (int i = 0; i < p.length; i += 3) {
+            double px = p[i], py = p[i + 1], pz = p[i + 2];
+            if (inverse) {
+                px -= tx;
+                pz -= tz;
+            }
+            // rotation about +Y by angle: (x, z) -> (x cos + z sin, -x sin + z cos)
+            double rx = px * c + pz * sn, rz = -px * sn + pz * c;
+            if (!inverse) {
+                rx += tx;
+                rz += tz;
+            }
+            op[i] = (float) rx;
+            op[i + 1] = (float) py;
+            op[i + 2] = (float) rz;
+            double vx = v[i], vz = v[i + 2];
+            ov[i] = (float) (vx * c + vz * sn);
+            ov[i + 1] = v[i + 1];
+            ov[i + 2] = (float) (-vx * sn + vz * c);
+        }
+        return new ClothState(op, ov);
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Growth of the secondary cloth graph (Kim et al. 2013, section 3): initialisation, RemoveDeadend, ExpandGraph,
+ * the merge error, units of work that run in threads or worker processes, and the exploration status.
+ */
+package org.clothgraph.explore;
