@@ -10,11 +10,13 @@ import org.clothgraph.cli.internal.BenchCommand;
 import org.clothgraph.cli.internal.CheckCommand;
 import org.clothgraph.cli.internal.Command;
 import org.clothgraph.cli.internal.DemoCommand;
+import org.clothgraph.cli.internal.ExploreCommand;
 import org.clothgraph.cli.internal.GarmentCommand;
 import org.clothgraph.cli.internal.MotionCommand;
 import org.clothgraph.cli.internal.SimulateCommand;
 import org.clothgraph.cli.internal.StatsCommand;
 import org.clothgraph.cli.internal.UsageException;
+import org.clothgraph.cli.internal.WorkerCommand;
 import org.clothgraph.model.InvalidInputException;
 import org.eclipse.core.runtime.OperationCanceledException;
 
@@ -37,7 +39,7 @@ public final class Cli {
         this.out = out;
         this.err = err;
         for (Command c : new Command[] { new DemoCommand(), new StatsCommand(), new CheckCommand(), new MotionCommand(),
-                new GarmentCommand(), new SimulateCommand(),
+                new GarmentCommand(), new SimulateCommand(), new ExploreCommand(), new WorkerCommand(),
                 new BenchCommand() }) {
             commands.put(c.name(), c);
         }

@@ -10,6 +10,9 @@ import java.util.stream.Stream;
 
 import org.clothgraph.cloth.ClothRun;
 import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.explore.ExplorationSettings;
+import org.clothgraph.explore.Explorer;
+import org.clothgraph.explore.ThreadUnitExecutor;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.StorageException;
@@ -34,7 +37,39 @@ public final class DemoPipeline {
     /** Length of the demo's first simulation run (3 s at 30 fps). */
     public static final int DEMO_RUN_FRAMES = 90;
 
+    /**
+     * What the demo builds.
+     *
+     * @param clipFrames keep only the first N frames of every demo clip (0: whole clips); small demos for tests
+     * @param robeVertices vertex count of the generated robe
+     * @param exploreFrames frames of secondary-graph exploration after the first simulation (0: none)
+     * @param workers parallel simulations of the exploration (0: one per core)
+     */
+    public record Options(int clipFrames, int robeVertices, long exploreFrames, int workers) {
+        /** The default demo explores this many frames: the initialisation of the demo graph and a few rounds. */
+        public static final long DEFAULT_EXPLORE_FRAMES = 4000;
+
+        public static Options defaults() {
+            return new Options(0, Garments.DEFAULT_ROBE_VERTICES, DEFAULT_EXPLORE_FRAMES, 0);
+        }
+
+        /** The demo without exploration (character, clips, graph, garments, first simulation). */
+        public static Options noExploration() {
+            return new Options(0, Garments.DEFAULT_ROBE_VERTICES, 0, 0);
+        }
+
+        /** A small demo for tests: short clips, a coarse robe, a short exploration. */
+        public static Options small(long exploreFrames) {
+            return new Options(40, 700, exploreFrames, 0);
+        }
+    }
+
     private DemoPipeline() {
+    }
+
+    /** The default demo, exploring {@link Options#DEFAULT_EXPLORE_FRAMES} frames. */
+    public static Project run(Path folder, IProgressMonitor monitor) {
+        return run(folder, Options.defaults(), monitor);
     }
 
     /**
@@ -42,12 +77,12 @@ public final class DemoPipeline {
      * it). The project is built in a hidden sibling folder and moved into place only when complete, so
      * a failed or cancelled demo leaves nothing half-built behind.
      */
-    public static Project run(Path folder, IProgressMonitor monitor) {
+    public static Project run(Path folder, Options options, IProgressMonitor monitor) {
         Path target = folder.toAbsolutePath().normalize();
         Path partial = target.resolveSibling("." + target.getFileName() + ".partial");
         deleteTree(partial);
         try {
-            build(partial, monitor).close();
+            build(partial, options, monitor).close();
             if (Files.isDirectory(target)) {
                 Files.delete(target); // only an empty folder: callers refuse anything else
             }
@@ -60,8 +95,8 @@ public final class DemoPipeline {
         return Project.open(target);
     }
 
-    private static Project build(Path folder, IProgressMonitor monitor) {
-        SubMonitor sub = SubMonitor.convert(monitor, "Building the demo project", 100);
+    private static Project build(Path folder, Options options, IProgressMonitor monitor) {
+        SubMonitor sub = SubMonitor.convert(monitor, "Building the demo project", options.exploreFrames() > 0 ? 300 : 100);
         Project project = Project.create(folder, PROJECT_NAME);
         try {
             sub.split(1).subTask("Default settings");
@@ -70,19 +105,32 @@ public final class DemoPipeline {
             ProjectCharacter.ensure(project);
             sub.subTask("Generating the demo clips");
             List<Motion> clips = DemoMotions.all();
+            if (options.clipFrames() > 0) {
+                clips = clips.stream().map(m -> m.frameCount() > options.clipFrames()
+                        ? m.sub(0, options.clipFrames(), m.name()) : m).toList();
+            }
             ProjectClips.store(project, clips, sub.split(15));
             sub.subTask("Primary motion graph");
             ProjectPrimaryGraph.build(project, Double.NaN, 0, sub.split(20));
             sub.subTask("Demo garments");
-            GarmentInfo robe = ProjectGarments.ensureRobe(project, Garments.DEFAULT_ROBE_VERTICES);
-            ProjectGarments.ensureCasualOutfit(project, Garments.DEFAULT_ROBE_VERTICES);
+            GarmentInfo robe = ProjectGarments.ensureRobe(project, options.robeVertices());
+            ProjectGarments.ensureCasualOutfit(project, options.robeVertices());
             sub.worked(5);
             sub.subTask("A first simulation: the robe on a short walk");
             try {
-                ClothRun.simulate(project, robe, List.of("walk"), DEMO_RUN_FRAMES, new XpbdClothSimulator(),
+                ClothRun.simulate(project, robe, List.of("walk"), Math.min(DEMO_RUN_FRAMES,
+                        options.clipFrames() > 0 ? options.clipFrames() : DEMO_RUN_FRAMES), new XpbdClothSimulator(),
                         SimulationSettings.defaults(), sub.split(55));
             } catch (SimulationFailedException e) {
                 throw new IllegalStateException("the demo simulation failed (" + e.reason() + "): " + e.getMessage(), e);
+            }
+            if (options.exploreFrames() > 0) {
+                sub.subTask("Exploring the secondary cloth graph");
+                try (ThreadUnitExecutor executor = new ThreadUnitExecutor()) {
+                    new Explorer(project, robe, new XpbdClothSimulator(),
+                            ExplorationSettings.defaults().withWorkers(options.workers()), executor)
+                            .run(Explorer.Limits.frames(options.exploreFrames()), sub.split(200));
+                }
             }
             return project;
         } catch (RuntimeException e) {

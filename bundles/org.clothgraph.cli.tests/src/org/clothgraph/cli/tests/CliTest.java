@@ -25,7 +25,7 @@ class CliTest {
     @Test
     void demoThenStatsThenCheck() {
         Path ws = dir.resolve("w");
-        CliRun demo = CliRun.of("demo", "--workspace", ws.toString(), "--headless");
+        CliRun demo = CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0");
         assertEquals(Cli.OK, demo.code(), demo.err());
         CliRun stats = CliRun.of("stats", "--workspace", ws.toString(), "--json");
         assertEquals(Cli.OK, stats.code(), stats.err());
@@ -51,17 +51,17 @@ class CliTest {
     @Test
     void demoRefusesToOverwriteWithoutForce() {
         Path ws = dir.resolve("again");
-        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless").code());
-        CliRun second = CliRun.of("demo", "--workspace", ws.toString(), "--headless");
+        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0").code());
+        CliRun second = CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0");
         assertEquals(Cli.BAD_INPUT, second.code());
         assertTrue(second.err().contains("--force"), second.err());
-        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--force").code());
+        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0", "--force").code());
     }
 
     @Test
     void truncatedDatabaseExitsTwoWithOneLineAndIsNotOverwritten() throws Exception {
         Path ws = dir.resolve("trunc");
-        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless").code());
+        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0").code());
         Path db = ws.resolve(ProjectFormat.DATABASE_FILE);
         try (FileChannel ch = FileChannel.open(db, StandardOpenOption.WRITE)) {
             ch.truncate(ch.size() - 1000);

@@ -47,7 +47,7 @@ class MotionCliTest {
         Path mocap = mocap();
         assumeTrue(mocap != null, "shared mocap data not present");
         Path ws = dir.resolve("w");
-        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless").code());
+        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0").code());
         List<String> files = bvhFiles(mocap);
         List<String> args = new ArrayList<>(List.of("motion", "import", "--workspace", ws.toString(), "--json"));
         args.addAll(files);
@@ -72,7 +72,7 @@ class MotionCliTest {
         Path mocap = mocap();
         assumeTrue(mocap != null, "shared mocap data not present");
         Path ws = dir.resolve("bad");
-        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless").code());
+        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0").code());
         List<String> files = bvhFiles(mocap);
         Path truncated = dir.resolve("truncated.bvh");
         String text = Files.readString(Path.of(files.get(0)));

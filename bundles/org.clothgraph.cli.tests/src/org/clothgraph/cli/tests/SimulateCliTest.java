@@ -23,7 +23,7 @@ class SimulateCliTest {
     @BeforeEach
     void demo() {
         ws = dir.resolve("w");
-        CliRun r = CliRun.of("demo", "--workspace", ws.toString(), "--headless");
+        CliRun r = CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0");
         assertEquals(Cli.OK, r.code(), r.err());
     }
 

@@ -10,16 +10,25 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.demo.DemoPipeline;
+import org.clothgraph.explore.ExplorationSettings;
+import org.clothgraph.explore.ExplorationStatus;
+import org.clothgraph.explore.Explorer;
+import org.clothgraph.explore.ThreadUnitExecutor;
+import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.model.Project;
 import org.clothgraph.model.StorageException;
 import org.clothgraph.model.frames.FrameStoreBenchmark;
 import org.clothgraph.motion.graph.MotionGraphBenchmark;
 import org.clothgraph.sim.SimulationBenchmark;
 import org.clothgraph.sim.SimulationFailedException;
+import org.clothgraph.sim.XpbdClothSimulator;
 import org.clothgraph.sim.garment.Garments;
 
 /** {@code bench}: measured performance of one subsystem (numbers, never timed unit tests). */
 public final class BenchCommand extends Command {
-    private static final List<String> SUBJECTS = List.of("framestore", "motiongraph", "simulate");
+    private static final List<String> SUBJECTS = List.of("framestore", "motiongraph", "simulate", "explore");
 
     public BenchCommand() {
         super("bench", "Benchmark a subsystem: " + String.join(", ", SUBJECTS) + ".");
@@ -28,6 +37,8 @@ public final class BenchCommand extends Command {
         option(Option.value("vertices", "N", "vertices per frame (framestore; default 30000) or of the robe (simulate;"
                 + " default 4000)"));
         option(Option.value("threads", "N", "simulate: worker threads (default 2)"));
+        option(Option.value("workers", "K", "explore: parallel simulations (default: one per core)"));
+        option(Option.value("clip-frames", "N", "explore: keep the first N frames of every demo clip (default: whole clips)"));
         option(Option.value("reads", "N", "random frames read back and verified (framestore; default 200)"));
         option(Option.flag("cold", "drop the OS page cache before reading (needs root) so reads come from disk"));
         option(Option.value("dir", "DIR", "scratch folder (default: a temporary folder, deleted afterwards)"));
@@ -53,6 +64,7 @@ public final class BenchCommand extends Command {
         Map<String, Object> result = switch (pos.get(0)) {
             case "framestore" -> framestore(args, err);
             case "motiongraph" -> motiongraph(args, err);
+            case "explore" -> explore(args, err);
             default -> simulate(args, err);
         };
         if (args.flag("json")) {
@@ -85,6 +97,47 @@ public final class BenchCommand extends Command {
             return m;
         } catch (SimulationFailedException e) {
             throw new StorageException("benchmark simulation failed (" + e.reason() + "): " + e.getMessage(), e);
+        }
+    }
+
+    /** Explores the demo (built in a scratch folder) for N frames; the bookkeeping share is of the wall time. */
+    private static Map<String, Object> explore(Args args, PrintStream err) {
+        int vertices = args.intValue("vertices", Garments.DEFAULT_ROBE_VERTICES, 100, 500_000);
+        int frames = args.intValue("frames", 2000, 1, 100_000_000);
+        int workers = args.intValue("workers", 0, 0, 256);
+        int clipFrames = args.intValue("clip-frames", 0, 0, 100_000);
+        Path scratch = scratch(args);
+        try {
+            ConsoleProgressMonitor monitor = new ConsoleProgressMonitor(err).cancelOnShutdown();
+            try (Project project = DemoPipeline.run(scratch.resolve("demo"),
+                    new DemoPipeline.Options(clipFrames, vertices, 0, workers), monitor);
+                    ThreadUnitExecutor executor = new ThreadUnitExecutor()) {
+                GarmentInfo robe = ProjectGarments.find(project, ProjectGarments.ROBE);
+                ExplorationSettings settings = ExplorationSettings.defaults().withWorkers(workers);
+                Explorer.Report r = new Explorer(project, robe, new XpbdClothSimulator(), settings, executor)
+                        .run(Explorer.Limits.frames(frames), monitor);
+                ExplorationStatus s = r.status();
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("benchmark", "explore");
+                m.put("vertices", ProjectGarments.mesh(project, robe).vertexCount());
+                m.put("primaryNodes", project.summary().primaryNodes());
+                m.put("workers", settings.effectiveWorkers());
+                m.put("simulatedFrames", s.simulatedFrames());
+                m.put("states", s.states());
+                m.put("wallSeconds", round(s.wallSeconds()));
+                m.put("framesPerSecond", round(s.simulatedFrames() / s.wallSeconds()));
+                m.put("cpuSecondsPerFrame", round(s.cpuSeconds() / Math.max(1, s.simulatedFrames())));
+                m.put("bookkeepingSeconds", round(s.bookkeepingSeconds()));
+                m.put("bookkeepingShareOfWall", round(s.bookkeepingSeconds() / s.wallSeconds()));
+                m.put("worstErrorMm", round(s.worstErrorMm()));
+                m.put("stopReason", r.stopReason());
+                m.put("cores", Runtime.getRuntime().availableProcessors());
+                return m;
+            }
+        } finally {
+            if (args.value("dir").isEmpty()) {
+                delete(scratch);
+            }
         }
     }
 

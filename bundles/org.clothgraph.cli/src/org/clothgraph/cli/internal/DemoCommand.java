@@ -11,6 +11,7 @@ import org.clothgraph.demo.DemoPipeline;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.StorageException;
+import org.clothgraph.sim.garment.Garments;
 
 /** {@code demo}: the main job on the embedded default, into a new project folder. */
 public final class DemoCommand extends Command {
@@ -19,12 +20,18 @@ public final class DemoCommand extends Command {
         option(Option.value("workspace", "DIR", "the project folder to create (required)"));
         option(Option.flag("headless", "do not open the workbench afterwards"));
         option(Option.flag("force", "replace an existing ClothGraph project in DIR"));
+        option(Option.value("frames", "N", "frames of secondary-graph exploration (default "
+                + DemoPipeline.Options.DEFAULT_EXPLORE_FRAMES + "; 0: none)"));
+        option(Option.value("workers", "K", "parallel simulations of the exploration (default: one per core)"));
+        option(Option.value("clip-frames", "N", "keep only the first N frames of every demo clip (a small demo)"));
+        option(Option.value("vertices", "N", "vertex count of the demo robe (default "
+                + Garments.DEFAULT_ROBE_VERTICES + ")"));
         option(Option.flag("json", "print the resulting project's stats as JSON"));
     }
 
     @Override
     protected String usage() {
-        return "--workspace DIR [--headless] [--force] [--json]";
+        return "--workspace DIR [--headless] [--force] [--frames N] [--workers K] [--clip-frames N] [--vertices N] [--json]";
     }
 
     @Override
@@ -32,7 +39,11 @@ public final class DemoCommand extends Command {
         Path folder = args.requiredPath("workspace");
         prepare(folder, args.flag("force"));
         long t0 = System.nanoTime();
-        try (Project project = DemoPipeline.run(folder, new ConsoleProgressMonitor(err).cancelOnShutdown())) {
+        DemoPipeline.Options options = new DemoPipeline.Options(args.intValue("clip-frames", 0, 0, 100_000),
+                args.intValue("vertices", Garments.DEFAULT_ROBE_VERTICES, 100, 200_000),
+                args.intValue("frames", (int) DemoPipeline.Options.DEFAULT_EXPLORE_FRAMES, 0, 100_000_000),
+                args.intValue("workers", 0, 0, 256));
+        try (Project project = DemoPipeline.run(folder, options, new ConsoleProgressMonitor(err).cancelOnShutdown())) {
             if (args.flag("json")) {
                 JsonOutput.print(out, StatsCommand.stats(project));
             } else {

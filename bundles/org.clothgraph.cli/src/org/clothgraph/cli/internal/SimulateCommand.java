@@ -73,7 +73,7 @@ public final class SimulateCommand extends WorkspaceCommand {
         }
     }
 
-    private static ClothSimulator simulator(Project project, Args args) {
+    static ClothSimulator simulator(Project project, Args args) {
         String kind = args.value("simulator").orElse(project.setting("simulator", "kind").orElse("embedded"));
         switch (kind) {
             case "embedded":

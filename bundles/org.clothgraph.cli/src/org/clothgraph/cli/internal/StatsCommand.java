@@ -1,9 +1,13 @@
 package org.clothgraph.cli.internal;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
+import org.clothgraph.explore.ExplorationStats;
+import org.clothgraph.model.ExplorationLogEntry;
 import org.clothgraph.model.PrimaryGraph;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.ProjectSummary;
@@ -58,7 +62,28 @@ public final class StatsCommand extends WorkspaceCommand {
         secondary.put("deadEnds", s.deadEnds());
         secondary.put("merges", s.merges());
         secondary.put("queuedMerges", s.queuedMerges());
+        secondary.put("byClass", project.secondary().liveStatesByClass());
+        ExplorationStats x = ExplorationStats.of(project);
+        secondary.put("crossClassMerges", x.crossClassMerges());
         m.put("secondary", secondary);
+        List<ExplorationLogEntry> log = project.secondary().log();
+        ExplorationLogEntry last = log.isEmpty() ? null : log.get(log.size() - 1);
+        Map<String, Object> exploration = new LinkedHashMap<>();
+        exploration.put("simulatedFrames", last == null ? 0 : last.simulatedFrames());
+        exploration.put("queue", x.queue());
+        exploration.put("quarantined", x.quarantined());
+        exploration.put("worstErrorMm", BenchCommand.round(x.worstError() * 1000));
+        exploration.put("medianErrorMm", BenchCommand.round(x.medianError() * 1000));
+        List<double[]> history = new ArrayList<>();
+        for (ExplorationLogEntry e : log) {
+            history.add(new double[] { e.simulatedFrames(), BenchCommand.round(e.worstError() * 1000) });
+        }
+        exploration.put("errorHistory", history);
+        exploration.put("cpuSeconds", last == null ? 0 : BenchCommand.round(last.cpuSeconds()));
+        exploration.put("bookkeepingSeconds", last == null ? 0 : BenchCommand.round(last.bookkeepingSeconds()));
+        exploration.put("wallSeconds", last == null ? 0 : BenchCommand.round(last.wallSeconds()));
+        exploration.put("rounds", last == null ? 0 : last.round());
+        m.put("exploration", exploration);
         Map<String, Object> frames = new LinkedHashMap<>();
         frames.put("stored", s.framesStored());
         frames.put("bytes", s.frameBytes());

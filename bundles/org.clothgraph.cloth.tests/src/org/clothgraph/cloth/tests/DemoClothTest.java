@@ -33,7 +33,7 @@ class DemoClothTest {
 
     @BeforeAll
     static void demo() {
-        project = DemoPipeline.run(dir.resolve("demo"), null);
+        project = DemoPipeline.run(dir.resolve("demo"), DemoPipeline.Options.noExploration(), null);
         robe = ProjectGarments.find(project, ProjectGarments.ROBE);
     }
 

@@ -41,7 +41,7 @@ class ClothPreviewTest {
 
     @Test
     void previewPlaysTheDemoRunWithTheHoodUp() throws Exception {
-        Project project = DemoPipeline.run(dir.resolve("demo"), null);
+        Project project = DemoPipeline.run(dir.resolve("demo"), DemoPipeline.Options.noExploration(), null);
         workbench.getService(ProjectSession.class).set(project);
         IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
         ClothPreviewView view = (ClothPreviewView) page.showView(ClothUi.CLOTH_PREVIEW_VIEW_ID);
@@ -66,7 +66,7 @@ class ClothPreviewTest {
 
     @Test
     void aJumpThrowsTheHoodOff() throws Exception {
-        Project project = DemoPipeline.run(dir.resolve("jump"), null);
+        Project project = DemoPipeline.run(dir.resolve("jump"), DemoPipeline.Options.noExploration(), null);
         workbench.getService(ProjectSession.class).set(project);
         IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
         ClothPreviewView view = (ClothPreviewView) page.showView(ClothUi.CLOTH_PREVIEW_VIEW_ID);
@@ -87,7 +87,7 @@ class ClothPreviewTest {
 
     @Test
     void cancelledSimulationStopsWithinASecondAndLeavesTheStoreConsistent() throws Exception {
-        Project project = DemoPipeline.run(dir.resolve("cancel"), null);
+        Project project = DemoPipeline.run(dir.resolve("cancel"), DemoPipeline.Options.noExploration(), null);
         workbench.getService(ProjectSession.class).set(project);
         long before = project.frames().count();
         GarmentInfo robe = ProjectGarments.find(project, ProjectGarments.ROBE);

@@ -43,7 +43,7 @@ class PrimaryGraphEditorTest {
     @Test
     void addingATransitionAndUndoingItRestoresTheGraph() throws Exception {
         ProjectSession session = workbench.getService(ProjectSession.class);
-        Project project = DemoPipeline.run(dir.resolve("demo"), null);
+        Project project = DemoPipeline.run(dir.resolve("demo"), DemoPipeline.Options.noExploration(), null);
         session.set(project);
         IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
         PrimaryGraphView view = (PrimaryGraphView) page.showView(MotionUi.PRIMARY_GRAPH_VIEW_ID);

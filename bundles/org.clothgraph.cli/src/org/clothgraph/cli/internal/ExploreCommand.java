@@ -1,0 +1,157 @@
+package org.clothgraph.cli.internal;
+
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.explore.ExplorationSettings;
+import org.clothgraph.explore.ExplorationStatus;
+import org.clothgraph.explore.Explorer;
+import org.clothgraph.explore.ThreadUnitExecutor;
+import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.model.Project;
+import org.clothgraph.sim.ClothSimulator;
+import org.clothgraph.sim.garment.Garments;
+
+/**
+ * {@code explore}: grows the secondary cloth graph (Kim et al. 2013) until a limit; stopping and continuing later
+ * is normal use.
+ */
+public final class ExploreCommand extends WorkspaceCommand {
+    public ExploreCommand() {
+        super("explore", "Grow the secondary cloth graph: initialise, then always expand the worst merge.");
+        option(Option.value("frames", "N", "stop after simulating N frames in this run"));
+        option(Option.value("minutes", "M", "stop after M minutes"));
+        option(Option.value("until-error", "MM", "stop when the worst same-class merge error is at most MM millimetres"));
+        option(Option.value("workers", "K", "parallel simulations (default: one per core)"));
+        option(Option.value("round", "R", "expansions per round (default: the stored setting, 4)"));
+        option(Option.value("horizon", "N", "longest branch of one expansion in frames (default: the stored setting, 60);"
+                + " a branch also ends at the next branching primary node"));
+        option(Option.value("garment", "NAME", "garment to explore (default: the hooded robe, generated if missing)"));
+        option(Option.value("simulator", "embedded|arcsim", "the simulator (default: the project's, embedded)"));
+        option(Option.value("arcsim", "PATH", "the arcsim executable (with --simulator arcsim)"));
+        option(Option.flag("retry-quarantined", "put quarantined dead ends back on the queue first"));
+    }
+
+    @Override
+    protected String usage() {
+        return "--workspace DIR [--frames N | --minutes M | --until-error MM] [--workers K] [--round R] [--horizon N]"
+                + " [--simulator embedded|arcsim] [--arcsim PATH] [--retry-quarantined] [--json]";
+    }
+
+    @Override
+    protected int run(Project project, Args args, PrintStream out, PrintStream err) {
+        long frames = args.intValue("frames", 0, 0, Integer.MAX_VALUE);
+        double minutes = args.doubleValue("minutes", 0, 0, 1e7);
+        double untilMm = args.doubleValue("until-error", 0, 0, 1e7);
+        if (frames == 0 && minutes == 0 && untilMm == 0) {
+            throw new UsageException("give a limit: --frames N, --minutes M or --until-error MM (exploration never ends"
+                    + " by itself)");
+        }
+        GarmentInfo garment = garment(project, args);
+        ExplorationSettings settings = ExplorationSettings.of(project);
+        settings = settings.withWorkers(args.intValue("workers", settings.workers(), 0, 256))
+                .withRoundSize(args.intValue("round", settings.roundSize(), 1, 1024))
+                .withHorizon(args.intValue("horizon", settings.horizonFrames(), 1, 10_000));
+        ClothSimulator simulator = SimulateCommand.simulator(project, args);
+        if (args.flag("retry-quarantined")) {
+            int n = project.secondary().releaseQuarantine();
+            err.println("released " + n + " quarantined dead ends back to the queue");
+        }
+        ConsoleProgressMonitor monitor = new ConsoleProgressMonitor(err).cancelOnShutdown();
+        try (ThreadUnitExecutor executor = new ThreadUnitExecutor()) {
+            Explorer explorer = new Explorer(project, garment, simulator, settings, executor);
+            ProgressLine line = new ProgressLine(err, frames);
+            explorer.addListener(line::status);
+            Explorer.Report r = explorer.run(new Explorer.Limits(frames, minutes, untilMm), monitor);
+            line.end();
+            if (args.flag("json")) {
+                JsonOutput.print(out, report(r));
+            } else {
+                ExplorationStatus s = r.status();
+                out.printf(Locale.ROOT, "%s%n%d frames in %.1f s this run; %d states, %d queued, %d quarantined,"
+                        + " worst merge error %.2f mm, median %.2f mm%n", r.stopReason(), r.framesThisRun(),
+                        r.secondsThisRun(), s.states(), s.queue(), s.quarantined(), s.worstErrorMm(), s.medianErrorMm());
+            }
+            return r.stopReason().startsWith("stopped:") || r.stopReason().startsWith("the initialisation failed") ? 1 : 0;
+        }
+    }
+
+    static GarmentInfo garment(Project project, Args args) {
+        return args.value("garment").map(name -> {
+            GarmentInfo g = ProjectGarments.find(project, name);
+            if (g == null) {
+                throw new InvalidInputException(project.folder().toString(), "garment", "no garment named '" + name + "'");
+            }
+            return g;
+        }).orElseGet(() -> ProjectGarments.ensureRobe(project, Garments.DEFAULT_ROBE_VERTICES));
+    }
+
+    static Map<String, Object> report(Explorer.Report r) {
+        ExplorationStatus s = r.status();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("stopReason", r.stopReason());
+        m.put("framesThisRun", r.framesThisRun());
+        m.put("secondsThisRun", BenchCommand.round(r.secondsThisRun()));
+        m.put("simulatedFrames", s.simulatedFrames());
+        m.put("states", s.states());
+        m.put("queue", s.queue());
+        m.put("quarantined", s.quarantined());
+        m.put("worstErrorMm", BenchCommand.round(s.worstErrorMm()));
+        m.put("medianErrorMm", BenchCommand.round(s.medianErrorMm()));
+        m.put("crossClassMerges", s.crossClassMerges());
+        m.put("byClass", s.byClass());
+        m.put("cpuSeconds", BenchCommand.round(s.cpuSeconds()));
+        m.put("bookkeepingSeconds", BenchCommand.round(s.bookkeepingSeconds()));
+        m.put("wallSeconds", BenchCommand.round(s.wallSeconds()));
+        return m;
+    }
+
+    /** One console line per round: frames, states, worst error, ETA. */
+    private static final class ProgressLine {
+        private final PrintStream err;
+        private final long target;
+        private final long t0 = System.nanoTime();
+        private final boolean terminal = System.console() != null;
+        private long firstFrames = -1;
+        private long lastPrint;
+
+        ProgressLine(PrintStream err, long target) {
+            this.err = err;
+            this.target = target;
+        }
+
+        synchronized void status(ExplorationStatus s) {
+            if (firstFrames < 0) {
+                firstFrames = s.simulatedFrames();
+            }
+            long now = System.nanoTime();
+            if (now - lastPrint < 2_000_000_000L && !s.phase().equals("STOPPED")) {
+                return;
+            }
+            lastPrint = now;
+            long done = s.simulatedFrames() - firstFrames;
+            double secs = (now - t0) / 1e9;
+            String eta = target > 0 && done > 0 ? String.format(Locale.ROOT, ", ETA %.0f s",
+                    Math.max(0, (target - done) * secs / done)) : "";
+            String text = String.format(Locale.ROOT, "%s: %d frames (%d this run), %d states, queue %d, worst %.1f mm%s",
+                    s.phase().toLowerCase(Locale.ROOT), s.simulatedFrames(), done, s.states(), s.queue(),
+                    s.worstErrorMm(), eta);
+            if (terminal) {
+                err.print("\r" + text + "   ");
+                err.flush();
+            } else {
+                err.println(text);
+            }
+        }
+
+        void end() {
+            if (terminal) {
+                err.println();
+            }
+        }
+    }
+}
