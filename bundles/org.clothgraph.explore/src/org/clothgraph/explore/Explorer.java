@@ -318,7 +318,7 @@ public final class Explorer {
     /** Kim et al. start from an initial drape: draped in the fitting pose, carried into the start pose. */
     private ClothState drape(long startNode, IProgressMonitor monitor) {
         SubMonitor sub = SubMonitor.convert(monitor, "Draping " + garment.name(), 2);
-        PrimaryPath path = PrimaryPath.along(snapshot, List.of(snapshot.node(startNode)), horizon.window());
+        PrimaryPath path = pathFrom(startNode);
         Motion leadIn = FittingPose.leadIn(path.motion());
         CharacterBodyMotion leadBody = new CharacterBodyMotion(character, leadIn);
         try {
@@ -332,11 +332,17 @@ public final class Explorer {
         }
     }
 
+    /** A short played path whose first frame is the pose of {@code node}. */
+    private PrimaryPath pathFrom(long node) {
+        PrimaryEdge first = horizon.out(node).get(0);
+        return PrimaryPath.along(snapshot, List.of(snapshot.node(node), snapshot.node(first.to())), horizon.window());
+    }
+
     private String classOf(ClothState local, long node) {
         if (!classify) {
             return "";
         }
-        PrimaryPath path = PrimaryPath.along(snapshot, List.of(snapshot.node(node)), horizon.window());
+        PrimaryPath path = pathFrom(node);
         RootFrame root = RootFrame.of(path.motion(), 0);
         org.clothgraph.sim.garment.HoodStateClassifier c = new org.clothgraph.sim.garment.HoodStateClassifier(mesh);
         return c.name() + "=" + c.classify(root.toWorld(local), character.pose(path.motion(), 0));
