@@ -215,9 +215,9 @@ public final class ClothPreviewView extends ViewPart {
 
     private void disposeGl() {
         stop();
-        if (!canvas.isDisposed()) {
-            canvas.setCurrent();
-        }
+        // No setCurrent() here: SWT's own GLCanvas dispose listener ran first and destroyed the context, and
+        // glXMakeCurrent with a window and no context is an X BadMatch that aborts the process (seen as soon as a
+        // second GL view's context is current at shutdown).
         GL.setCapabilities(null);
         capabilities = null;
     }
