@@ -36,20 +36,20 @@ final class CountersPanel {
         panel = new Composite(parent, SWT.NONE);
         RowLayout layout = new RowLayout(SWT.HORIZONTAL);
         layout.wrap = true;
-        layout.spacing = 16;
+        layout.spacing = 14;
         layout.marginTop = 0;
         layout.marginBottom = 0;
         panel.setLayout(layout);
-        add(STATES, "0,000,000");
-        add(FRAMES, "00,000,000");
-        add(FPS, "0,000.0");
-        add(QUEUE, "0,000,000");
-        add(QUARANTINED, "000,000");
-        add(WORST, "00,000.0 mm");
-        add(MEDIAN, "00,000.0 mm");
-        add(CROSS, "000,000");
-        add(CPU, "000 h 00 min");
-        add(ROUND, "000,000");
+        add(STATES, "000,000");
+        add(FRAMES, "0,000,000");
+        add(FPS, "000.0");
+        add(QUEUE, "000,000");
+        add(QUARANTINED, "0,000");
+        add(WORST, "0,000.0 mm");
+        add(MEDIAN, "0,000.0 mm");
+        add(CROSS, "0,000");
+        add(CPU, "00 h 00 min");
+        add(ROUND, "00,000");
     }
 
     Control control() {
@@ -66,12 +66,7 @@ final class CountersPanel {
         new Label(pair, SWT.NONE).setText(name + ":");
         Label value = new Label(pair, SWT.NONE);
         GridData data = new GridData(SWT.BEGINNING, SWT.CENTER, false, false);
-        GC gc = new GC(value);
-        try {
-            data.widthHint = gc.textExtent(widest).x + 4;
-        } finally {
-            gc.dispose();
-        }
+        data.widthHint = textWidth(value, widest);
         value.setLayoutData(data);
         value.setText("-");
         values.put(name, value);
@@ -96,8 +91,24 @@ final class CountersPanel {
 
     private void set(String name, String text) {
         Label l = values.get(name);
-        if (!l.getText().equals(text)) {
-            l.setText(text);
+        if (l.getText().equals(text)) {
+            return;
+        }
+        l.setText(text);
+        GridData data = (GridData) l.getLayoutData();
+        int width = textWidth(l, text);
+        if (width > data.widthHint) { // a number outgrew its room: widen it rather than clip it
+            data.widthHint = width;
+            panel.getParent().layout(true, true);
+        }
+    }
+
+    private static int textWidth(Label label, String text) {
+        GC gc = new GC(label);
+        try {
+            return gc.textExtent(text).x + 4;
+        } finally {
+            gc.dispose();
         }
     }
 

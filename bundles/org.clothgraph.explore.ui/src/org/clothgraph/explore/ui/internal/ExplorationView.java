@@ -79,7 +79,7 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
         charts.setWeights(58, 42);
         queue = new QueueTable(sash, this::selected);
         detail = new DetailPanel(sash);
-        sash.setWeights(34, 31, 35);
+        sash.setWeights(29, 36, 35);
 
         actions = new ExplorationActions(this);
         actions.fill(getViewSite().getActionBars().getToolBarManager());

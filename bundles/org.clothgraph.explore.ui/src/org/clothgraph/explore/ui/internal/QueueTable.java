@@ -11,6 +11,7 @@ import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TableViewer;
 import org.eclipse.jface.viewers.TableViewerColumn;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Table;
@@ -28,14 +29,14 @@ final class QueueTable {
         Table table = viewer.getTable();
         table.setHeaderVisible(true);
         table.setLinesVisible(true);
-        column("Error (mm)", 78, SWT.RIGHT, "Merge error that orders the queue (plain error plus the class penalty)",
+        column("Error mm", 66, SWT.RIGHT, "Merge error that orders the queue (plain error plus the class penalty)",
                 r -> Formats.mmCell(r.errorMm()));
-        column("Plain (mm)", 74, SWT.RIGHT, "L-infinity distance between the dead end and its merge target",
+        column("Plain mm", 66, SWT.RIGHT, "L-infinity distance between the dead end and its merge target",
                 r -> Formats.mmCell(r.plainMm()));
-        column("Cross-class", 78, SWT.LEFT, "Merged into a state of another class (e.g. hood up into hood down)",
-                r -> r.merge().crossClass() ? "yes" : "no");
-        column("Clip:frame", 96, SWT.LEFT, "Primary node of the dead end", QueueRow::clipFrame);
-        column("Quarantine", 200, SWT.LEFT, "Why the expansion failed (quarantined dead ends are not expanded)",
+        column("Class", 50, SWT.LEFT, "cross: merged into a state of another class (hood up into hood down)",
+                r -> r.merge().crossClass() ? "cross" : "same");
+        column("Clip:frame", 92, SWT.LEFT, "Primary node of the dead end", QueueRow::clipFrame);
+        column("Quarantine", 180, SWT.LEFT, "Why the expansion failed (quarantined dead ends are not expanded)",
                 r -> r.merge().quarantined() ? r.merge().quarantine() : "");
         viewer.setContentProvider(ArrayContentProvider.getInstance());
         viewer.setInput(rows);
@@ -50,7 +51,12 @@ final class QueueTable {
     private void column(String title, int width, int style, String tip, Function<QueueRow, String> text) {
         TableViewerColumn c = new TableViewerColumn(viewer, style);
         c.getColumn().setText(title);
-        c.getColumn().setWidth(width);
+        GC gc = new GC(viewer.getTable());
+        try {
+            c.getColumn().setWidth(Math.max(width, gc.textExtent(title).x + 24)); // never a clipped header
+        } finally {
+            gc.dispose();
+        }
         c.getColumn().setToolTipText(tip);
         c.setLabelProvider(new ColumnLabelProvider() {
             @Override

@@ -14,7 +14,6 @@ import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
-import org.eclipse.swt.widgets.Spinner;
 
 /**
  * What the next run uses: the garment, the simulator (embedded, or the ARCSim executable set in the preferences),
@@ -26,9 +25,9 @@ final class SettingsBar {
     private final Composite bar;
     private final Combo garment;
     private final Combo simulator;
-    private final Spinner workers;
-    private final Spinner horizon;
-    private final Spinner round;
+    private final NumberField workers;
+    private final NumberField horizon;
+    private final NumberField round;
     private final List<GarmentInfo> garments = new ArrayList<>();
 
     SettingsBar(Composite parent) {
@@ -36,19 +35,20 @@ final class SettingsBar {
         RowLayout layout = new RowLayout(SWT.HORIZONTAL);
         layout.wrap = true;
         layout.center = true;
-        layout.spacing = 14;
+        layout.spacing = 12;
         layout.marginTop = 2;
         layout.marginBottom = 2;
         bar.setLayout(layout);
         garment = new Combo(field("Garment:"), SWT.READ_ONLY);
         simulator = new Combo(field("Simulator:"), SWT.READ_ONLY);
-        simulator.setItems("embedded (XPBD)", "ARCSim");
+        simulator.setItems("embedded", "ARCSim");
         simulator.setToolTipText("ARCSim runs the executable set in Window > Preferences > ClothGraph Simulator");
         simulator.select(SimulatorPreferences.ARCSIM_KIND.equals(SimulatorPreferences.kind()) ? 1 : 0);
-        workers = spinner(field("Workers:"), 0, 256, "Parallel simulations; 0 = one per core");
-        horizon = spinner(field("Horizon (frames):"), 1, 10_000,
+        workers = new NumberField(field("Workers:"), 0, 256, "Parallel simulations; 0 = one per core");
+        horizon = new NumberField(field("Horizon (frames):"), 1, 10_000,
                 "Longest branch one expansion simulates; a branch also ends at the next branching pose");
-        round = spinner(field("Round size:"), 1, 1024, "Worst dead ends expanded per round (independent of workers)");
+        round = new NumberField(field("Round size:"), 1, 1024,
+                "Worst dead ends expanded per round (independent of the workers)");
         show(ExplorationSettings.defaults());
     }
 
@@ -66,18 +66,11 @@ final class SettingsBar {
         return c;
     }
 
-    private static Spinner spinner(Composite parent, int min, int max, String tip) {
-        Spinner s = new Spinner(parent, SWT.BORDER);
-        s.setValues(min, min, max, 0, 1, 10);
-        s.setToolTipText(tip);
-        return s;
-    }
-
     /** Shows stored settings. */
     void show(ExplorationSettings s) {
-        workers.setSelection(s.workers());
-        horizon.setSelection(s.horizonFrames());
-        round.setSelection(s.roundSize());
+        workers.set(s.workers());
+        horizon.set(s.horizonFrames());
+        round.set(s.roundSize());
     }
 
     /** Lists the project's garments, keeping the chosen one, else choosing the hooded robe. */
@@ -89,7 +82,7 @@ final class SettingsBar {
         garment.removeAll();
         int select = 0;
         for (int i = 0; i < list.size(); i++) {
-            garment.add(list.get(i).name() + " (" + list.get(i).vertexCount() + " vertices)");
+            garment.add(list.get(i).name());
             if (list.get(i).name().equals(chosen)) {
                 select = i;
             }
@@ -112,16 +105,15 @@ final class SettingsBar {
 
     /** The stored settings with the values shown here. */
     ExplorationSettings applyTo(ExplorationSettings stored) {
-        return stored.withWorkers(workers.getSelection()).withHorizon(horizon.getSelection())
-                .withRoundSize(round.getSelection());
+        return stored.withWorkers(workers.value()).withHorizon(horizon.value()).withRoundSize(round.value());
     }
 
     void setWorkers(int k) {
-        workers.setSelection(k);
+        workers.set(k);
     }
 
     void setEnabled(boolean enabled) {
-        for (Control c : new Control[] { garment, simulator, workers, horizon, round }) {
+        for (Control c : new Control[] { garment, simulator, workers.control(), horizon.control(), round.control() }) {
             c.setEnabled(enabled);
         }
     }
