@@ -2,7 +2,6 @@ package org.clothgraph.explore.ui.internal;
 
 import java.util.List;
 
-import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Point;
@@ -25,9 +24,7 @@ final class BarChart {
     BarChart(Composite parent, String title, String emptyMessage) {
         this.title = title;
         this.emptyMessage = emptyMessage;
-        canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED);
-        canvas.addPaintListener(e -> paint(e.gc));
-        canvas.addListener(SWT.Resize, e -> canvas.redraw());
+        canvas = ChartFrame.canvas(parent, this::paint);
     }
 
     Canvas control() {

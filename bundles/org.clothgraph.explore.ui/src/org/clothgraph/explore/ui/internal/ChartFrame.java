@@ -1,11 +1,15 @@
 package org.clothgraph.explore.ui.internal;
 
+import java.util.function.Consumer;
+
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Canvas;
+import org.eclipse.swt.widgets.Composite;
 
 /** What the charts share: background, title, the value axis with grid lines, and the empty-chart message. */
 final class ChartFrame {
@@ -15,6 +19,14 @@ final class ChartFrame {
     private static final int PAD = 6;
 
     private ChartFrame() {
+    }
+
+    /** A double-buffered canvas that paints with {@code painter} and repaints when resized. */
+    static Canvas canvas(Composite parent, Consumer<GC> painter) {
+        Canvas canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED);
+        canvas.addPaintListener(e -> painter.accept(e.gc));
+        canvas.addListener(SWT.Resize, e -> canvas.redraw());
+        return canvas;
     }
 
     /**

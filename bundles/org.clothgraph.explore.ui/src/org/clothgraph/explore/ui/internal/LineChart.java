@@ -1,6 +1,5 @@
 package org.clothgraph.explore.ui.internal;
 
-import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Point;
@@ -27,9 +26,7 @@ final class LineChart {
         this.title = title;
         this.xTitle = xTitle;
         this.emptyMessage = emptyMessage;
-        canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED);
-        canvas.addPaintListener(e -> paint(e.gc));
-        canvas.addListener(SWT.Resize, e -> canvas.redraw());
+        canvas = ChartFrame.canvas(parent, this::paint);
     }
 
     Canvas control() {

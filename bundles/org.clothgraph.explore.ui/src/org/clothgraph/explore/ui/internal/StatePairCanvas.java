@@ -1,11 +1,11 @@
 package org.clothgraph.explore.ui.internal;
 
+import org.clothgraph.cloth.ui.internal.ClothCanvases;
 import org.clothgraph.cloth.ui.internal.ClothRenderer;
 import org.clothgraph.cloth.ui.internal.ClothScene;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.opengl.GLCanvas;
-import org.eclipse.swt.opengl.GLData;
 import org.eclipse.swt.widgets.Composite;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.opengl.GL11;
@@ -13,8 +13,8 @@ import org.lwjgl.opengl.GLCapabilities;
 
 /**
  * Two cloth states side by side on one GL canvas (one viewport each, the Cloth Preview's renderer): the dead end on
- * the left, its merge target on the right, both on the body at the same pose. Dragging orbits both cameras, the
- * wheel zooms. Painted on demand only: nothing animates.
+ * the left, its merge target on the right, both on the body at the same pose. Dragging orbits one camera for both,
+ * the wheel zooms. Painted on demand only: nothing animates.
  */
 final class StatePairCanvas {
     private static final int GAP = 2;
@@ -23,36 +23,17 @@ final class StatePairCanvas {
     private GLCapabilities capabilities;
     private ClothScene left;
     private ClothScene right;
-    private Point drag;
-    private double yaw = Math.toRadians(30);
-    private double pitch = Math.toRadians(10);
-    private double distance = 3.4;
 
     StatePairCanvas(Composite parent) {
-        GLData data = new GLData();
-        data.doubleBuffer = true;
-        data.depthSize = 24;
-        canvas = new GLCanvas(parent, SWT.NO_BACKGROUND, data);
+        canvas = ClothCanvases.create(parent);
         canvas.setCurrent();
         capabilities = GL.createCapabilities();
+        renderer.orbit(Math.toRadians(30), Math.toRadians(10), 3.4);
         canvas.addListener(SWT.Paint, e -> paint());
         canvas.addListener(SWT.Resize, e -> canvas.redraw());
-        canvas.addListener(SWT.MouseDown, e -> drag = new Point(e.x, e.y));
-        canvas.addListener(SWT.MouseUp, e -> drag = null);
-        canvas.addListener(SWT.MouseMove, e -> {
-            if (drag != null) {
-                yaw -= (e.x - drag.x) * 0.01;
-                pitch = Math.max(-1.2, Math.min(1.4, pitch + (e.y - drag.y) * 0.01));
-                drag = new Point(e.x, e.y);
-                canvas.redraw();
-            }
-        });
-        canvas.addListener(SWT.MouseVerticalWheel, e -> {
-            distance = Math.max(0.8, Math.min(12, distance * (e.count > 0 ? 0.9 : 1.1)));
-            canvas.redraw();
-        });
+        ClothCanvases.orbitWithMouse(canvas, renderer);
         canvas.addDisposeListener(e -> {
-            GL.setCapabilities(null);
+            GL.setCapabilities(null); // SWT has destroyed the context already: no setCurrent() here
             capabilities = null;
         });
     }
@@ -83,7 +64,6 @@ final class StatePairCanvas {
         GL11.glClearColor(0.8f, 0.81f, 0.84f, 1f);
         GL11.glClear(GL11.GL_COLOR_BUFFER_BIT | GL11.GL_DEPTH_BUFFER_BIT);
         int half = (size.x - GAP) / 2;
-        renderer.orbit(yaw, pitch, distance);
         renderer.render(left, 0, 0, half, size.y);
         renderer.render(right, half + GAP, 0, size.x - half - GAP, size.y);
         canvas.swapBuffers();
