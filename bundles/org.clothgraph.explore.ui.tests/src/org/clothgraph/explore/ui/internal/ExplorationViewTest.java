@@ -41,6 +41,9 @@ class ExplorationViewTest {
     Path dir;
 
     private final IWorkbench workbench = PlatformUI.getWorkbench();
+    private int mostUnitsRunning;
+    private long longestUiGapNanos;
+    private long lastSample;
 
     @AfterEach
     void close() {
@@ -63,8 +66,9 @@ class ExplorationViewTest {
         view.settingsBar().setWorkers(2);
         view.actions().start.run();
         assertEquals(State.RUNNING, view.runner().state());
+        lastSample = System.nanoTime();
         UiWait.until("the initialisation and a first round to commit", RUN_TIMEOUT,
-                () -> count(view, CountersPanel.STATES) > 0 && count(view, CountersPanel.ROUND) >= 1);
+                () -> sample() && count(view, CountersPanel.STATES) > 0 && count(view, CountersPanel.ROUND) >= 1);
 
         pauseAndWait(view);
         ExplorationStats paused = ExplorationStats.of(project);
@@ -79,9 +83,14 @@ class ExplorationViewTest {
 
         view.actions().resume.run();
         assertEquals(State.RUNNING, view.runner().state());
+        lastSample = System.nanoTime();
         UiWait.until("more states after resuming", RUN_TIMEOUT,
-                () -> count(view, CountersPanel.STATES) > paused.liveStates());
+                () -> sample() && count(view, CountersPanel.STATES) > paused.liveStates());
         pauseAndWait(view);
+        assertTrue(mostUnitsRunning >= 1 && mostUnitsRunning <= 2, "expansion jobs at once with 2 workers: "
+                + mostUnitsRunning);
+        assertTrue(longestUiGapNanos < 2_000_000_000L, "the UI thread stalled for " + longestUiGapNanos / 1e6
+                + " ms while exploring");
         ExplorationStats resumed = ExplorationStats.of(project);
         UiWait.until("the counters to catch up", 30_000,
                 () -> view.counters().text(CountersPanel.STATES).equals(Formats.count(resumed.liveStates())));
@@ -96,9 +105,12 @@ class ExplorationViewTest {
         assertTrue(view.classChart().bars().stream().mapToLong(BarChart.Bar::value).sum() == resumed.liveStates(),
                 String.valueOf(view.classChart().bars()));
 
-        UiWait.until("the queue to show", 30_000, () -> !view.queue().rows().isEmpty());
+        long worst = project.secondary().worstQueued(1).get(0).id();
+        UiWait.until("the queue to show the worst dead end first", 30_000,
+                () -> !view.queue().rows().isEmpty() && view.queue().rows().get(0).merge().id() == worst);
         QueueRow first = view.queue().rows().get(0);
-        assertEquals(project.secondary().worstQueued(1).get(0).id(), first.merge().id(), "queue order");
+        assertEquals(Math.min(ExplorationLoader.QUEUE_ROWS, resumed.queue() + resumed.quarantined()),
+                view.queue().rows().size());
         ClothStateRecord deadEnd = project.secondary().state(first.merge().deadEndState());
         PrimaryGraphSnapshot snapshot = PrimaryGraphSnapshot.of(project);
         PrimaryNode node = snapshot.node(deadEnd.primaryNode());
@@ -126,6 +138,17 @@ class ExplorationViewTest {
         assertTrue(view.actions().start.isEnabled());
         CheckReport report = project.check(null);
         assertTrue(report.clean(), report.violations().toString());
+    }
+
+    /** Notes how many expansion jobs run at once and how long the UI thread went without polling. */
+    private boolean sample() {
+        long now = System.nanoTime();
+        longestUiGapNanos = Math.max(longestUiGapNanos, now - lastSample);
+        lastSample = now;
+        int running = (int) Arrays.stream(Job.getJobManager().find(Explorer.FAMILY))
+                .filter(j -> j.getState() == Job.RUNNING && !j.getName().startsWith("Exploring")).count();
+        mostUnitsRunning = Math.max(mostUnitsRunning, running);
+        return true;
     }
 
     private static void pauseAndWait(ExplorationView view) {
