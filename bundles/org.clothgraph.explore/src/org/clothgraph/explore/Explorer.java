@@ -78,6 +78,8 @@ public final class Explorer {
     private final List<ExplorationStatus.Listener> listeners = new CopyOnWriteArrayList<>();
     private final List<String> running = new CopyOnWriteArrayList<>();
     private volatile boolean stopRequested;
+    /** Tests only: runs after an expansion's frames are stored and before its graph change commits. */
+    Runnable afterFramesWritten = () -> { };
 
     // loaded by run()
     private PrimaryGraphSnapshot snapshot;
@@ -179,7 +181,19 @@ public final class Explorer {
             }
         }
         List<ExplorationLogEntry> log = project.secondary().log();
-        if (!log.isEmpty()) {
+        if (log.isEmpty()) {
+            // the counters of an interrupted initialisation live in its staged branches
+            round = 0;
+            simulatedFrames = 0;
+            cpuSeconds = 0;
+            for (String json : project.secondary().initBranches()) {
+                Staged s = new Gson().fromJson(json, Staged.class);
+                if (s.index() >= 0) {
+                    simulatedFrames += s.frames().length;
+                    cpuSeconds += s.cpuSeconds();
+                }
+            }
+        } else {
             ExplorationLogEntry last = log.get(log.size() - 1);
             round = last.round();
             simulatedFrames = last.simulatedFrames();
@@ -196,7 +210,7 @@ public final class Explorer {
     // ---- initialisation ---------------------------------------------------------------------------
 
     /** A staged initialisation branch: its frames are in the store, its graph not yet. */
-    private record Staged(String plan, int index, long[] frames, List<String> classes) {
+    private record Staged(String plan, int index, long[] frames, List<String> classes, double cpuSeconds) {
     }
 
     private String initialise(Limits limits, long t0, SubMonitor sub) {
@@ -231,7 +245,7 @@ public final class Explorer {
                 id = w.append(drape.positions(), drape.velocities());
                 w.commit();
             }
-            Staged s = new Staged(fp, -1, new long[] { id }, List.of(classOf(drape, startNode)));
+            Staged s = new Staged(fp, -1, new long[] { id }, List.of(classOf(drape, startNode)), 0);
             project.secondary().addInitBranch(gson.toJson(s));
             staged.put(-1, s);
             wallSeconds += (System.nanoTime() - tb) / 1e9;
@@ -263,7 +277,7 @@ public final class Explorer {
                     return "the initialisation failed: " + units.get(i).label() + ": " + r.failure();
                 }
                 long[] ids = writeFrames(r);
-                Staged s = new Staged(fp, (int) units.get(i).id(), ids, r.classes().get(0));
+                Staged s = new Staged(fp, (int) units.get(i).id(), ids, r.classes().get(0), r.cpuSeconds());
                 project.secondary().addInitBranch(gson.toJson(s));
                 staged.put(s.index(), s);
                 simulatedFrames += r.frameCount();
@@ -473,6 +487,7 @@ public final class Explorer {
     private void commitExpansion(MergeRecord m, ClothTransition t, ExpansionUnit unit, ExpansionResult r) {
         long[][] frameIds = new long[r.frames().size()][];
         long[] all = writeFrames(r);
+        afterFramesWritten.run();
         int k = 0;
         for (int b = 0; b < frameIds.length; b++) {
             frameIds[b] = java.util.Arrays.copyOfRange(all, k, k + r.frames().get(b).size());
@@ -588,6 +603,21 @@ public final class Explorer {
     }
 
     // ---- units ------------------------------------------------------------------------------------
+
+    /** Tests: a unit of work from a state along primary edges (the project is loaded on first use). */
+    ExpansionUnit unitFor(long startNode, ClothState startLocal, List<List<PrimaryEdge>> branches) {
+        if (snapshot == null) {
+            load();
+        }
+        return unit(0, "test unit", startLocal, startNode, branches);
+    }
+
+    Horizon horizon() {
+        if (snapshot == null) {
+            load();
+        }
+        return horizon;
+    }
 
     private ExpansionUnit unit(long id, String label, ClothState startLocal, long startNode,
             List<List<PrimaryEdge>> branches) {
