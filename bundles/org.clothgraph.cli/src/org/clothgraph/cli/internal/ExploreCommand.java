@@ -137,9 +137,9 @@ public final class ExploreCommand extends WorkspaceCommand {
             double secs = (now - t0) / 1e9;
             String eta = target > 0 && done > 0 ? String.format(Locale.ROOT, ", ETA %.0f s",
                     Math.max(0, (target - done) * secs / done)) : "";
-            String text = String.format(Locale.ROOT, "%s: %d frames (%d this run), %d states, queue %d, worst %.1f mm%s",
-                    s.phase().toLowerCase(Locale.ROOT), s.simulatedFrames(), done, s.states(), s.queue(),
-                    s.worstErrorMm(), eta);
+            String text = String.format(Locale.ROOT, "%s: %d frames (%d this run), %d states, queue %d, worst %.1f mm,"
+                    + " %.1f frames/s%s", s.phase().toLowerCase(Locale.ROOT), s.simulatedFrames(), done, s.states(),
+                    s.queue(), s.worstErrorMm(), done / Math.max(1e-9, secs), eta);
             if (terminal) {
                 err.print("\r" + text + "   ");
                 err.flush();
