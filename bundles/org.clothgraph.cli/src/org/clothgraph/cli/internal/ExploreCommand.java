@@ -5,13 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-import org.clothgraph.cloth.ProjectGarments;
 import org.clothgraph.explore.ExplorationSettings;
 import org.clothgraph.explore.ExplorationStatus;
 import org.clothgraph.explore.Explorer;
 import org.clothgraph.explore.ThreadUnitExecutor;
 import org.clothgraph.model.GarmentInfo;
-import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.sim.ClothSimulator;
 import org.clothgraph.sim.garment.Garments;
@@ -51,7 +49,7 @@ public final class ExploreCommand extends WorkspaceCommand {
             throw new UsageException("give a limit: --frames N, --minutes M or --until-error MM (exploration never ends"
                     + " by itself)");
         }
-        GarmentInfo garment = garment(project, args);
+        GarmentInfo garment = SimulateCommand.garment(project, args, Garments.DEFAULT_ROBE_VERTICES);
         ExplorationSettings settings = ExplorationSettings.of(project);
         settings = settings.withWorkers(args.intValue("workers", settings.workers(), 0, 256))
                 .withRoundSize(args.intValue("round", settings.roundSize(), 1, 1024))
@@ -78,16 +76,6 @@ public final class ExploreCommand extends WorkspaceCommand {
             }
             return r.stopReason().startsWith("stopped:") || r.stopReason().startsWith("the initialisation failed") ? 1 : 0;
         }
-    }
-
-    static GarmentInfo garment(Project project, Args args) {
-        return args.value("garment").map(name -> {
-            GarmentInfo g = ProjectGarments.find(project, name);
-            if (g == null) {
-                throw new InvalidInputException(project.folder().toString(), "garment", "no garment named '" + name + "'");
-            }
-            return g;
-        }).orElseGet(() -> ProjectGarments.ensureRobe(project, Garments.DEFAULT_ROBE_VERTICES));
     }
 
     static Map<String, Object> report(Explorer.Report r) {
