@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
+import org.clothgraph.cli.Cli;
 import org.clothgraph.explore.ExplorationSettings;
 import org.clothgraph.explore.ExplorationStatus;
 import org.clothgraph.explore.Explorer;
@@ -74,7 +75,7 @@ public final class ExploreCommand extends WorkspaceCommand {
                         + " worst merge error %.2f mm, median %.2f mm%n", r.stopReason(), r.framesThisRun(),
                         r.secondsThisRun(), s.states(), s.queue(), s.quarantined(), s.worstErrorMm(), s.medianErrorMm());
             }
-            return r.stopReason().startsWith("stopped:") || r.stopReason().startsWith("the initialisation failed") ? 1 : 0;
+            return r.trouble() ? Cli.FAILURE : Cli.OK;
         }
     }
 
@@ -82,6 +83,7 @@ public final class ExploreCommand extends WorkspaceCommand {
         ExplorationStatus s = r.status();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("stopReason", r.stopReason());
+        m.put("trouble", r.trouble());
         m.put("framesThisRun", r.framesThisRun());
         m.put("secondsThisRun", BenchCommand.round(r.secondsThisRun()));
         m.put("simulatedFrames", s.simulatedFrames());
