@@ -16,12 +16,14 @@ import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.ui.ProjectTracker;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.SWTException;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.ui.part.ViewPart;
 
@@ -79,13 +81,14 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
         charts.setWeights(58, 42);
         queue = new QueueTable(sash, this::selected);
         detail = new DetailPanel(sash);
-        sash.setWeights(29, 36, 35);
+        sash.setWeights(27, 38, 35);
 
         actions = new ExplorationActions(this);
         actions.fill(getViewSite().getActionBars().getToolBarManager());
         UiLatest<ExplorationStatus> statuses = new UiLatest<>(root, this::showStatus);
         UiLatest<ExplorationData> data = new UiLatest<>(root, this::showData);
         UiLatest<DeadEndDetail> details = new UiLatest<>(root, this::showDetail);
+        Display display = root.getDisplay();
         runner = new ExplorationRunner(new ExplorationRunner.Listener() {
             @Override
             public void status(ExplorationStatus status) {
@@ -94,8 +97,10 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
 
             @Override
             public void state(State state, String message) {
-                if (!root.isDisposed()) {
-                    root.getDisplay().asyncExec(() -> showState(message));
+                try {
+                    display.asyncExec(() -> showState(message)); // in order: every state change is shown
+                } catch (SWTException e) {
+                    // the workbench is gone: nothing to show it in
                 }
             }
         });

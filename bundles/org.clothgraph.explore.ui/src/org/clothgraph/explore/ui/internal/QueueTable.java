@@ -15,12 +15,14 @@ import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
 
 /**
  * The expansion queue: the worst queued dead ends in queue order (merge error, then id), then the quarantined ones
  * with the reason their expansion failed. The selection survives refreshes while its merge is still listed.
  */
 final class QueueTable {
+    private static final int CLIP_COLUMN = 3;
     private final TableViewer viewer;
     private List<QueueRow> rows = List.of();
 
@@ -75,6 +77,7 @@ final class QueueTable {
         QueueRow old = selected();
         rows = newRows;
         viewer.setInput(rows);
+        fitClipColumn();
         if (old != null) {
             for (QueueRow r : rows) {
                 if (r.merge().id() == old.merge().id()) {
@@ -82,6 +85,23 @@ final class QueueTable {
                     break;
                 }
             }
+        }
+    }
+
+    /** Widens the clip:frame column to its longest entry (long clip names), never narrows it. */
+    private void fitClipColumn() {
+        TableColumn column = viewer.getTable().getColumn(CLIP_COLUMN);
+        int width = column.getWidth();
+        GC gc = new GC(viewer.getTable());
+        try {
+            for (QueueRow r : rows) {
+                width = Math.max(width, gc.textExtent(r.clipFrame()).x + 16);
+            }
+        } finally {
+            gc.dispose();
+        }
+        if (width > column.getWidth()) {
+            column.setWidth(width);
         }
     }
 
