@@ -81,7 +81,7 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
         charts.setWeights(58, 42);
         queue = new QueueTable(sash, this::selected);
         detail = new DetailPanel(sash);
-        sash.setWeights(27, 38, 35);
+        sash.setWeights(25, 41, 34);
 
         actions = new ExplorationActions(this);
         actions.fill(getViewSite().getActionBars().getToolBarManager());
