@@ -106,11 +106,10 @@ class ExplorationViewTest {
                 String.valueOf(view.classChart().bars()));
 
         long worst = project.secondary().worstQueued(1).get(0).id();
-        UiWait.until("the queue to show the worst dead end first", 30_000,
-                () -> !view.queue().rows().isEmpty() && view.queue().rows().get(0).merge().id() == worst);
+        long rows = Math.min(ExplorationLoader.QUEUE_ROWS, resumed.queue() + resumed.quarantined());
+        UiWait.until("the queue to show the paused project, worst dead end first", 30_000,
+                () -> view.queue().rows().size() == rows && view.queue().rows().get(0).merge().id() == worst);
         QueueRow first = view.queue().rows().get(0);
-        assertEquals(Math.min(ExplorationLoader.QUEUE_ROWS, resumed.queue() + resumed.quarantined()),
-                view.queue().rows().size());
         ClothStateRecord deadEnd = project.secondary().state(first.merge().deadEndState());
         PrimaryGraphSnapshot snapshot = PrimaryGraphSnapshot.of(project);
         PrimaryNode node = snapshot.node(deadEnd.primaryNode());
