@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -24,6 +25,7 @@ import org.clothgraph.model.frames.FrameStore;
 import org.clothgraph.model.internal.Database;
 import org.clothgraph.model.internal.ProjectChecker;
 import org.clothgraph.model.internal.SqlWork;
+import org.clothgraph.model.internal.WriterLock;
 import org.eclipse.core.commands.operations.IUndoContext;
 import org.eclipse.core.commands.operations.ObjectUndoContext;
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -32,22 +34,34 @@ import org.eclipse.core.runtime.IProgressMonitor;
  * An open ClothGraph project folder. Every read and write goes through one lock and one SQLite
  * connection; every committed write is announced once to the {@link ModelChangeListener}s, so a
  * background job may write while views read.
+ * <p>
+ * One process writes a project at a time. The first write (or {@link #claimWriter()}) takes the project's
+ * writer lock, {@link ProjectFormat#LOCK_FILE}, and keeps it until {@link #close()}; while another process
+ * holds it a write waits as {@link #setWriterWait} says, by default it is refused with a
+ * {@link ProjectLockedException} naming that process. Reads never need the lock, and each outermost read
+ * ends its transaction, so a reader sees what other processes committed. Two {@code Project}s on one folder
+ * in one JVM are two readers; the second to write is refused like another process would be (naming this
+ * one), so tests and the workbench must share one instance to write through both.
  */
 public final class Project implements AutoCloseable {
     private final Path folder;
     private final Database db;
     private final FrameStore frames;
     private final ReentrantLock lock = new ReentrantLock();
+    private final WriterLock writer;
+    private volatile WriterWait writerWait = WriterWait.REFUSE;
     private final List<ModelChangeListener> listeners = new CopyOnWriteArrayList<>();
     private final EnumSet<Aspect> pending = EnumSet.noneOf(Aspect.class);
     private final Secondary secondary;
     private final IUndoContext undoContext;
     private int depth;
-    private boolean closed;
+    private int readDepth;
+    private volatile boolean closed;
 
-    private Project(Path folder, Database db) {
+    private Project(Path folder, Database db, WriterLock writer) {
         this.folder = folder;
         this.db = db;
+        this.writer = writer;
         this.frames = new FrameStore(this, folder.resolve(ProjectFormat.FRAMES_FOLDER));
         this.secondary = new Secondary(this);
         this.undoContext = new ObjectUndoContext(this, "ClothGraph project " + folder.getFileName());
@@ -59,15 +73,25 @@ public final class Project implements AutoCloseable {
         if (Files.exists(dbFile)) {
             throw new InvalidInputException(dbFile, null, "a project already exists here; open it or choose another folder");
         }
+        WriterLock writer = new WriterLock(folder);
         try {
             Files.createDirectories(folder);
+            writer.acquire(WriterWait.REFUSE);
+            if (Files.exists(dbFile)) {
+                throw new InvalidInputException(dbFile, null, "a project already exists here; open it or choose another"
+                        + " folder");
+            }
             for (String sub : new String[] { ProjectFormat.FRAMES_FOLDER, ProjectFormat.MOTIONS_FOLDER,
                     ProjectFormat.GARMENTS_FOLDER, ProjectFormat.CHARACTER_FOLDER, ProjectFormat.DATABASES_FOLDER }) {
                 Files.createDirectories(folder.resolve(sub));
             }
-            return new Project(folder, Database.create(dbFile, name));
+            return new Project(folder, Database.create(dbFile, name), writer);
         } catch (IOException | SQLException e) {
+            writer.release();
             throw new StorageException("cannot create project in " + folder + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            writer.release();
+            throw e;
         }
     }
 
@@ -76,7 +100,21 @@ public final class Project implements AutoCloseable {
         if (!Files.isDirectory(folder)) {
             throw new InvalidInputException(folder, null, "no such project folder");
         }
-        return new Project(folder, Database.open(folder.resolve(ProjectFormat.DATABASE_FILE)));
+        WriterLock writer = new WriterLock(folder);
+        try {
+            return new Project(folder, Database.open(folder.resolve(ProjectFormat.DATABASE_FILE), writer), writer);
+        } catch (RuntimeException e) {
+            writer.release();
+            throw e;
+        }
+    }
+
+    /**
+     * How this process names itself in the lock file of every project it writes, e.g.
+     * {@code clothgraph explore --workspace DIR}; by default other processes see its command line.
+     */
+    public static void describeProcess(String description) {
+        WriterLock.describeProcess(description);
     }
 
     public static boolean isProject(Path folder) {
@@ -109,14 +147,56 @@ public final class Project implements AutoCloseable {
         listeners.remove(l);
     }
 
+    // ---- writer lock ----------------------------------------------------------------------------
+
+    /** What a write does while another process writes this project (default {@link WriterWait#REFUSE}). */
+    public void setWriterWait(WriterWait wait) {
+        writerWait = Objects.requireNonNull(wait);
+    }
+
+    /**
+     * Takes the project's writer lock now (it is held until {@link #close()}), waiting as {@link #setWriterWait}
+     * says. Writes take it by themselves; call this before work that must not start unless it can be kept,
+     * and before writing files into the project folder.
+     *
+     * @throws ProjectLockedException when another process, or another open project of this one, writes it
+     */
+    public void claimWriter() {
+        ensureOpen();
+        if (writer.held()) {
+            return;
+        }
+        writer.acquire(writerWait);
+        if (closed) {
+            writer.release(); // closed while this thread waited
+            ensureOpen();
+        }
+    }
+
+    /** True once this project holds the writer lock. */
+    public boolean isWriter() {
+        return writer.held();
+    }
+
     // ---- transactions -------------------------------------------------------------------------
 
-    /** Runs a read under the project lock. */
+    /**
+     * Runs a read under the project lock. The outermost read outside a write ends its transaction (a rollback:
+     * {@code work} must not write, use {@link #write}), so the next read sees what other processes committed.
+     */
     public <T> T read(SqlWork<T> work) {
         lock.lock();
         try {
             ensureOpen();
-            return work.run(db.connection());
+            readDepth++;
+            try {
+                return work.run(db.connection());
+            } finally {
+                readDepth--;
+                if (readDepth == 0 && depth == 0) {
+                    db.endRead();
+                }
+            }
         } catch (SQLException e) {
             throw new StorageException("reading " + db.file() + " failed: " + e.getMessage(), e);
         } finally {
@@ -129,6 +209,7 @@ public final class Project implements AutoCloseable {
      * change once, after the outermost commit; a failure rolls everything back.
      */
     public <T> T write(Set<Aspect> aspects, SqlWork<T> work) {
+        claimWriter(); // before the project lock: waiting for another process must not block this one's readers
         lock.lock();
         ModelChange change = null;
         try {
@@ -364,6 +445,7 @@ public final class Project implements AutoCloseable {
     /** Adds a clip (its file already written under motions/) and returns its id. */
     public long addClip(String name, String file, double fps, int frameCount) {
         return write(Set.of(Aspect.CLIPS), c -> {
+            long id;
             try (PreparedStatement p = c.prepareStatement(
                     "INSERT INTO clip(name, file, fps, frame_count) VALUES (?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
                 p.setString(1, name);
@@ -371,13 +453,14 @@ public final class Project implements AutoCloseable {
                 p.setDouble(3, fps);
                 p.setInt(4, frameCount);
                 p.executeUpdate();
-                return generatedKey(p);
+                id = generatedKey(p);
             } catch (SQLException e) {
                 if (e.getMessage() != null && e.getMessage().contains("UNIQUE")) {
                     throw new InvalidInputException(file, "name", "a clip named '" + name + "' already exists");
                 }
                 throw e;
             }
+            return id;
         });
     }
 
@@ -573,6 +656,7 @@ public final class Project implements AutoCloseable {
         }
     }
 
+    /** Closes the database and releases the writer lock when this project holds it. */
     @Override
     public void close() {
         lock.lock();
@@ -582,11 +666,15 @@ public final class Project implements AutoCloseable {
             }
             closed = true;
             frames.close();
-            db.close();
+            db.close(writer.held());
         } catch (SQLException e) {
             throw new StorageException("closing " + db.file() + " failed: " + e.getMessage(), e);
         } finally {
-            lock.unlock();
+            try {
+                writer.release();
+            } finally {
+                lock.unlock();
+            }
         }
     }
 
