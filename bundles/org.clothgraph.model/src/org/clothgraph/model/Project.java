@@ -1,8 +1,10 @@
 package org.clothgraph.model;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -23,6 +25,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import org.clothgraph.model.frames.FrameStore;
 import org.clothgraph.model.internal.Database;
+import org.clothgraph.model.internal.FileDigests;
 import org.clothgraph.model.internal.ProjectChecker;
 import org.clothgraph.model.internal.SqlWork;
 import org.clothgraph.model.internal.WriterLock;
@@ -351,6 +354,52 @@ public final class Project implements AutoCloseable {
         });
     }
 
+    // ---- files of the project -------------------------------------------------------------------
+
+    /** Writes the content of one project file. */
+    @FunctionalInterface
+    public interface FileContent {
+        void writeTo(Path file) throws IOException;
+    }
+
+    /**
+     * Writes a file into the project folder ({@code relative} to it, as the project stores the path): takes the
+     * writer lock first, writes a temporary sibling, moves it into place atomically and records its digest.
+     *
+     * @return the written file
+     */
+    public Path writeFile(String relative, FileContent content) {
+        claimWriter();
+        Path file = folder.resolve(relative);
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            Files.createDirectories(file.getParent());
+            content.writeTo(tmp);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | UncheckedIOException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw new StorageException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+        recordFile(relative);
+        return file;
+    }
+
+    /**
+     * Records the SHA-256 and size of a project file ({@code relative} to the folder), which {@link #check}
+     * verifies. {@link #writeFile} and every method that registers a file (character, garment, clip) do it;
+     * call it only after changing a file by other means.
+     */
+    public void recordFile(String relative) {
+        write(Set.of(), c -> {
+            FileDigests.record(c, folder, relative);
+            return null;
+        });
+    }
+
     // ---- character, garments, clips -------------------------------------------------------------
 
     public Optional<CharacterInfo> character() {
@@ -373,6 +422,10 @@ public final class Project implements AutoCloseable {
                 p.setInt(4, ch.joints());
                 p.setDouble(5, ch.heightMetres());
                 p.executeUpdate();
+            }
+            FileDigests.record(c, folder, ch.skeletonFile());
+            if (ch.bodyFile() != null) {
+                FileDigests.record(c, folder, ch.bodyFile());
             }
             return null;
         });
@@ -415,6 +468,7 @@ public final class Project implements AutoCloseable {
                 p.executeUpdate();
                 id = generatedKey(p);
             }
+            FileDigests.record(c, folder, garment.meshFile());
             try (PreparedStatement p = c.prepareStatement(
                     "INSERT INTO vertex_group(garment_id, name, vertices) VALUES (?, ?, ?)")) {
                 for (Map.Entry<String, int[]> e : garment.vertexGroups().entrySet()) {
@@ -460,6 +514,7 @@ public final class Project implements AutoCloseable {
                 }
                 throw e;
             }
+            FileDigests.record(c, folder, file);
             return id;
         });
     }

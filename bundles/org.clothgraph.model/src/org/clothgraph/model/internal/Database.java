@@ -89,7 +89,7 @@ public final class Database {
             }
             c.setAutoCommit(false);
             if (version < ProjectFormat.VERSION) {
-                Schema.migrate(c, version);
+                Schema.migrate(c, version, file.getParent());
                 c.commit();
             }
             return new Database(file, c);
