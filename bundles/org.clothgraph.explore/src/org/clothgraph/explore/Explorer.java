@@ -78,6 +78,8 @@ public final class Explorer {
     private final List<ExplorationStatus.Listener> listeners = new CopyOnWriteArrayList<>();
     private final List<String> running = new CopyOnWriteArrayList<>();
     private volatile boolean stopRequested;
+    /** Tests only: runs after an expansion's frames are stored and before its graph change commits. */
+    Runnable afterFramesWritten = () -> { };
 
     // loaded by run()
     private PrimaryGraphSnapshot snapshot;
@@ -179,7 +181,19 @@ public final class Explorer {
             }
         }
         List<ExplorationLogEntry> log = project.secondary().log();
-        if (!log.isEmpty()) {
+        if (log.isEmpty()) {
+            // the counters of an interrupted initialisation live in its staged branches
+            round = 0;
+            simulatedFrames = 0;
+            cpuSeconds = 0;
+            for (String json : project.secondary().initBranches()) {
+                Staged s = new Gson().fromJson(json, Staged.class);
+                if (s.index() >= 0) {
+                    simulatedFrames += s.frames().length;
+                    cpuSeconds += s.cpuSeconds();
+                }
+            }
+        } else {
             ExplorationLogEntry last = log.get(log.size() - 1);
             round = last.round();
             simulatedFrames = last.simulatedFrames();
@@ -189,19 +203,35 @@ public final class Explorer {
         }
     }
 
+    /** Whether every primary node has a live state (primary nodes added after exploration have none). */
     private boolean initialised() {
-        return !live.isEmpty();
+        for (PrimaryNode n : snapshot.graph().nodes()) {
+            if (!live.containsKey(n.id())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     // ---- initialisation ---------------------------------------------------------------------------
 
     /** A staged initialisation branch: its frames are in the store, its graph not yet. */
-    private record Staged(String plan, int index, long[] frames, List<String> classes) {
+    private record Staged(String plan, int index, long[] frames, List<String> classes, double cpuSeconds) {
     }
 
     private String initialise(Limits limits, long t0, SubMonitor sub) {
-        long startNode = startNode();
-        InitialisationPlan plan = InitialisationPlan.of(horizon, startNode);
+        InitialisationPlan plan;
+        long startNode = -1;
+        if (live.isEmpty()) {
+            startNode = startNode();
+            plan = InitialisationPlan.of(horizon, startNode);
+        } else {
+            Map<Long, Long> roots = new HashMap<>();
+            for (Map.Entry<Long, List<long[]>> e : live.entrySet()) {
+                roots.put(e.getKey(), e.getValue().stream().mapToLong(x -> x[0]).min().getAsLong());
+            }
+            plan = InitialisationPlan.extend(horizon, roots);
+        }
         String fp = plan.fingerprint();
         Gson gson = new Gson();
         Map<Integer, Staged> staged = new HashMap<>();
@@ -223,7 +253,7 @@ public final class Explorer {
                 + snapshot.graph().nodes().size() + " primary nodes";
         publish(status());
         // the initial drape (index -1)
-        if (!staged.containsKey(-1)) {
+        if (plan.fromDrape() && !staged.containsKey(-1)) {
             long tb = System.nanoTime();
             ClothState drape = drape(startNode, sub.split(20));
             long id;
@@ -231,24 +261,30 @@ public final class Explorer {
                 id = w.append(drape.positions(), drape.velocities());
                 w.commit();
             }
-            Staged s = new Staged(fp, -1, new long[] { id }, List.of(classOf(drape, startNode)));
+            Staged s = new Staged(fp, -1, new long[] { id }, List.of(classOf(drape, startNode)), 0);
             project.secondary().addInitBranch(gson.toJson(s));
             staged.put(-1, s);
             wallSeconds += (System.nanoTime() - tb) / 1e9;
         }
         long sessionStart = simulatedFrames;
-        while (staged.size() < plan.branches().size() + 1) {
+        int needed = plan.branches().size() + (plan.fromDrape() ? 1 : 0);
+        while (staged.size() < needed) {
             String stop = stopCheck(limits, sessionStart, t0, sub);
             if (stop != null) {
-                return stop + " during the initialisation (" + (staged.size() - 1) + " of " + plan.branches().size()
+                return stop + " during the initialisation (" + countBranches(staged) + " of " + plan.branches().size()
                         + " branches simulated; explore again to continue)";
             }
             List<ExpansionUnit> units = new ArrayList<>();
             for (PlannedBranch b : plan.branches()) {
-                if (!staged.containsKey(b.index()) && staged.containsKey(b.parent())
-                        && units.size() < settings.roundSize()) {
-                    Staged parent = staged.get(b.parent());
-                    ClothState start = read(parent.frames()[parent.frames().length - 1]);
+                boolean ready = b.parent() <= -2 || staged.containsKey(b.parent());
+                if (!staged.containsKey(b.index()) && ready && units.size() < settings.roundSize()) {
+                    ClothState start;
+                    if (b.parent() <= -2) {
+                        start = read(project.secondary().state(plan.rootStates().get(-2 - b.parent())).frameId());
+                    } else {
+                        Staged parent = staged.get(b.parent());
+                        start = read(parent.frames()[parent.frames().length - 1]);
+                    }
                     units.add(unit(b.index(), "initialisation branch " + (b.index() + 1) + " of " + plan.branches().size(),
                             start, b.startNode(), List.of(b.edges())));
                 }
@@ -263,7 +299,7 @@ public final class Explorer {
                     return "the initialisation failed: " + units.get(i).label() + ": " + r.failure();
                 }
                 long[] ids = writeFrames(r);
-                Staged s = new Staged(fp, (int) units.get(i).id(), ids, r.classes().get(0));
+                Staged s = new Staged(fp, (int) units.get(i).id(), ids, r.classes().get(0), r.cpuSeconds());
                 project.secondary().addInitBranch(gson.toJson(s));
                 staged.put(s.index(), s);
                 simulatedFrames += r.frameCount();
@@ -271,7 +307,7 @@ public final class Explorer {
             }
             bookkeepingSeconds += (System.nanoTime() - tb) / 1e9;
             wallSeconds += simWall + (System.nanoTime() - tb) / 1e9;
-            message = "initialisation: " + (staged.size() - 1) + " of " + plan.branches().size() + " branches";
+            message = "initialisation: " + countBranches(staged) + " of " + plan.branches().size() + " branches";
             publish(status());
         }
         long tb = System.nanoTime();
@@ -282,6 +318,10 @@ public final class Explorer {
         message = "initialised: " + countLive() + " states on " + snapshot.graph().nodes().size() + " primary nodes";
         publish(status());
         return null;
+    }
+
+    private static int countBranches(Map<Integer, Staged> staged) {
+        return (int) staged.keySet().stream().filter(i -> i >= 0).count();
     }
 
     private long startNode() {
@@ -318,7 +358,7 @@ public final class Explorer {
     /** Kim et al. start from an initial drape: draped in the fitting pose, carried into the start pose. */
     private ClothState drape(long startNode, IProgressMonitor monitor) {
         SubMonitor sub = SubMonitor.convert(monitor, "Draping " + garment.name(), 2);
-        PrimaryPath path = PrimaryPath.along(snapshot, List.of(snapshot.node(startNode)), horizon.window());
+        PrimaryPath path = pathFrom(startNode);
         Motion leadIn = FittingPose.leadIn(path.motion());
         CharacterBodyMotion leadBody = new CharacterBodyMotion(character, leadIn);
         try {
@@ -332,11 +372,17 @@ public final class Explorer {
         }
     }
 
+    /** A short played path whose first frame is the pose of {@code node}. */
+    private PrimaryPath pathFrom(long node) {
+        PrimaryEdge first = horizon.out(node).get(0);
+        return PrimaryPath.along(snapshot, List.of(snapshot.node(node), snapshot.node(first.to())), horizon.window());
+    }
+
     private String classOf(ClothState local, long node) {
         if (!classify) {
             return "";
         }
-        PrimaryPath path = PrimaryPath.along(snapshot, List.of(snapshot.node(node)), horizon.window());
+        PrimaryPath path = pathFrom(node);
         RootFrame root = RootFrame.of(path.motion(), 0);
         org.clothgraph.sim.garment.HoodStateClassifier c = new org.clothgraph.sim.garment.HoodStateClassifier(mesh);
         return c.name() + "=" + c.classify(root.toWorld(local), character.pose(path.motion(), 0));
@@ -345,11 +391,17 @@ public final class Explorer {
     private void commitInitialisation(InitialisationPlan plan, Map<Integer, Staged> staged) {
         Secondary sec = project.secondary();
         project.batch(() -> {
-            Staged d = staged.get(-1);
-            long c0 = sec.addState(garment.id(), plan.startNode(), d.frames()[0], d.classes().get(0), Status.LIVE, 0);
-            addLive(plan.startNode(), c0, d.frames()[0], d.classes().get(0));
             Map<Integer, Long> leafState = new HashMap<>();
-            leafState.put(-1, c0);
+            if (plan.fromDrape()) {
+                Staged d = staged.get(-1);
+                long c0 = sec.addState(garment.id(), plan.startNode(), d.frames()[0], d.classes().get(0), Status.LIVE,
+                        round);
+                addLive(plan.startNode(), c0, d.frames()[0], d.classes().get(0));
+                leafState.put(-1, c0);
+            }
+            for (int k = 0; k < plan.rootStates().size(); k++) {
+                leafState.put(-2 - k, plan.rootStates().get(k));
+            }
             List<long[]> merges = new ArrayList<>(); // {transition, leaf state, leaf frame, node}
             for (PlannedBranch b : plan.branches()) {
                 Staged s = staged.get(b.index());
@@ -365,6 +417,8 @@ public final class Explorer {
             for (long[] m : merges) {
                 removeDeadEnd(m[0], m[1], m[2], m[3]);
             }
+            // other live states at the roots' nodes (and any state lacking an edge into a node covered now)
+            sec.linkMissingTransitions();
             sec.clearInitBranches();
         });
     }
@@ -467,6 +521,7 @@ public final class Explorer {
     private void commitExpansion(MergeRecord m, ClothTransition t, ExpansionUnit unit, ExpansionResult r) {
         long[][] frameIds = new long[r.frames().size()][];
         long[] all = writeFrames(r);
+        afterFramesWritten.run();
         int k = 0;
         for (int b = 0; b < frameIds.length; b++) {
             frameIds[b] = java.util.Arrays.copyOfRange(all, k, k + r.frames().get(b).size());
@@ -582,6 +637,21 @@ public final class Explorer {
     }
 
     // ---- units ------------------------------------------------------------------------------------
+
+    /** Tests: a unit of work from a state along primary edges (the project is loaded on first use). */
+    ExpansionUnit unitFor(long startNode, ClothState startLocal, List<List<PrimaryEdge>> branches) {
+        if (snapshot == null) {
+            load();
+        }
+        return unit(0, "test unit", startLocal, startNode, branches);
+    }
+
+    Horizon horizon() {
+        if (snapshot == null) {
+            load();
+        }
+        return horizon;
+    }
 
     private ExpansionUnit unit(long id, String label, ClothState startLocal, long startNode,
             List<List<PrimaryEdge>> branches) {

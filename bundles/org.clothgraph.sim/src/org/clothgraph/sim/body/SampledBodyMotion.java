@@ -61,9 +61,28 @@ public final class SampledBodyMotion implements BodyMotion {
         return new SampledBodyMotion(t0, rate, names, s);
     }
 
+    /** Sample positions closer than this (in samples) to a sample time are that sample. */
+    private static final double SNAP = 1e-6;
+
+    /**
+     * The same motion from sample {@code first} on, starting at time 0: a unit that restarts at that sample sees
+     * exactly the body of the uninterrupted run.
+     */
+    public SampledBodyMotion from(int first) {
+        if (first < 0 || first >= samples.length) {
+            throw new IllegalArgumentException("sample " + first + " outside 0.." + (samples.length - 1));
+        }
+        return new SampledBodyMotion(0, rate, names, java.util.Arrays.copyOfRange(samples, first, samples.length));
+    }
+
     @Override
     public Body poseAt(double t) {
         double u = (t - start) * rate;
+        double nearest = Math.rint(u);
+        if (Math.abs(u - nearest) < SNAP) {
+            // a substep time that is a sample time up to rounding: the sample itself, whatever the offset of t
+            u = nearest;
+        }
         int i;
         float alpha;
         if (!(u > 0)) {

@@ -1,0 +1,62 @@
+package org.clothgraph.cli.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.clothgraph.cli.Cli;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/** demo with exploration, explore, stats' exploration keys and worker through the CLI on a small demo. */
+class ExploreCliTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aSmallDemoExploresAndStatsReportIt() throws Exception {
+        Path ws = dir.resolve("w");
+        CliRun demo = CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--clip-frames", "40", "--vertices",
+                "700", "--frames", "300");
+        assertEquals(Cli.OK, demo.code(), demo.err());
+
+        CliRun more = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "300", "--workers", "2", "--json");
+        assertEquals(Cli.OK, more.code(), more.err());
+        JsonObject r = JsonParser.parseString(more.out()).getAsJsonObject();
+        assertTrue(r.get("framesThisRun").getAsLong() >= 300, r.toString());
+        assertTrue(r.get("stopReason").getAsString().contains("frames"), r.toString());
+        assertTrue(more.err().contains("exploring:"), "a console progress line: " + more.err());
+
+        CliRun stats = CliRun.of("stats", "--workspace", ws.toString(), "--json");
+        JsonObject s = JsonParser.parseString(stats.out()).getAsJsonObject();
+        JsonObject x = s.getAsJsonObject("exploration");
+        for (String key : new String[] { "simulatedFrames", "queue", "quarantined", "worstErrorMm", "medianErrorMm",
+                "errorHistory", "cpuSeconds", "bookkeepingSeconds" }) {
+            assertTrue(x.has(key), "exploration." + key + " in " + x);
+        }
+        assertTrue(x.get("simulatedFrames").getAsLong() >= 600);
+        assertTrue(x.getAsJsonArray("errorHistory").size() > 1);
+        JsonObject secondary = s.getAsJsonObject("secondary");
+        assertTrue(secondary.getAsJsonObject("byClass").has("hood=UP"), secondary.toString());
+        assertTrue(secondary.has("crossClassMerges"));
+        assertEquals(0, secondary.get("deadEnds").getAsInt());
+        assertEquals(x.get("queue").getAsInt(), secondary.get("queuedMerges").getAsInt());
+        assertTrue(secondary.get("states").getAsInt() > s.getAsJsonObject("primary").get("nodes").getAsInt());
+        assertEquals(Cli.OK, CliRun.of("check", "--workspace", ws.toString()).code());
+
+        // a limit is required; a corrupt unit of work is one line naming the file
+        CliRun noLimit = CliRun.of("explore", "--workspace", ws.toString());
+        assertEquals(Cli.BAD_INPUT, noLimit.code());
+        Path unit = dir.resolve("bad.unit");
+        Files.write(unit, new byte[] { 1, 2, 3, 4, 5, 6, 7, 8 });
+        CliRun worker = CliRun.of("worker", "--unit", unit.toString());
+        assertEquals(Cli.BAD_INPUT, worker.code(), worker.err());
+        assertEquals(1, worker.err().strip().lines().count(), worker.err());
+        assertTrue(worker.err().contains("bad.unit"), worker.err());
+    }
+}
