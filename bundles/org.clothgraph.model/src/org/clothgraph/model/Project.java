@@ -365,7 +365,8 @@ public final class Project implements AutoCloseable {
 
     /**
      * Writes a file into the project folder ({@code relative} to it, as the project stores the path): takes the
-     * writer lock first, writes a temporary sibling, moves it into place atomically and records its digest.
+     * writer lock first, writes a temporary sibling and moves it into place atomically. Registering the file
+     * (character, garment, clip) records its digest.
      *
      * @return the written file
      */
@@ -385,14 +386,13 @@ public final class Project implements AutoCloseable {
             }
             throw new StorageException("cannot write " + file + ": " + e.getMessage(), e);
         }
-        recordFile(relative);
         return file;
     }
 
     /**
      * Records the SHA-256 and size of a project file ({@code relative} to the folder), which {@link #check}
-     * verifies. {@link #writeFile} and every method that registers a file (character, garment, clip) do it;
-     * call it only after changing a file by other means.
+     * verifies. Every method that registers a file (character, garment, clip) does it; call it only to accept
+     * a registered file that was changed on purpose.
      */
     public void recordFile(String relative) {
         write(Set.of(), c -> {
