@@ -66,9 +66,16 @@ public final class Explorer {
         }
     }
 
-    /** Why and where an exploration stopped. */
-    public record Report(String stopReason, ExplorationStatus status, long framesThisRun, double secondsThisRun) {
+    /**
+     * Why and where an exploration stopped; {@code trouble} when it stopped for a reason other than a limit, a
+     * request or an empty queue (failing simulations, a failed initialisation, a full disk).
+     */
+    public record Report(String stopReason, ExplorationStatus status, long framesThisRun, double secondsThisRun,
+            boolean trouble) {
     }
+
+    /** Stop reasons that are trouble start with this. */
+    private static final String TROUBLE = "stopped: ";
 
     private final Project project;
     private final GarmentInfo garment;
@@ -151,7 +158,9 @@ public final class Explorer {
         message = reason;
         ExplorationStatus s = status();
         publish(s);
-        return new Report(reason, s, simulatedFrames - start, (System.nanoTime() - t0) / 1e9);
+        boolean trouble = reason.startsWith(TROUBLE);
+        return new Report(trouble ? reason.substring(TROUBLE.length()) : reason, s, simulatedFrames - start,
+                (System.nanoTime() - t0) / 1e9, trouble);
     }
 
     // ---- loading ----------------------------------------------------------------------------------
@@ -296,7 +305,7 @@ public final class Explorer {
             for (int i = 0; i < units.size(); i++) {
                 ExpansionResult r = results.get(i);
                 if (r.failed()) {
-                    return "the initialisation failed: " + units.get(i).label() + ": " + r.failure();
+                    return TROUBLE + "the initialisation failed: " + units.get(i).label() + ": " + r.failure();
                 }
                 long[] ids = writeFrames(r);
                 Staged s = new Staged(fp, (int) units.get(i).id(), ids, r.classes().get(0), r.cpuSeconds());
@@ -756,11 +765,11 @@ public final class Explorer {
             FileStore store = Files.getFileStore(project.folder());
             long free = store.getUsableSpace() / (1024 * 1024);
             if (free < settings.minFreeDiskMb()) {
-                return "stopped before the disk is full: " + free + " MB free on " + store + " (minimum "
+                return TROUBLE + "before the disk is full: " + free + " MB free on " + store + " (minimum "
                         + settings.minFreeDiskMb() + " MB)";
             }
         } catch (IOException e) {
-            return "cannot read the free disk space: " + e.getMessage();
+            return TROUBLE + "cannot read the free disk space: " + e.getMessage();
         }
         return null;
     }
@@ -778,7 +787,7 @@ public final class Explorer {
         }
         long failed = recentFailures.stream().filter(b -> b).count();
         if (failed > settings.failureStop() * recentFailures.size()) {
-            return "stopped: " + failed + " of the last " + recentFailures.size() + " expansions failed (" + message
+            return TROUBLE + failed + " of the last " + recentFailures.size() + " expansions failed (" + message
                     + "); the simulator cannot run this garment with these settings";
         }
         return null;

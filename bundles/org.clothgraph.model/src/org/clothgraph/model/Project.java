@@ -581,7 +581,7 @@ public final class Project implements AutoCloseable {
                     s.executeUpdate("DELETE FROM primary_edge");
                     s.executeUpdate("DELETE FROM primary_node");
                 }
-                insertPrimaryGraph(c, graph);
+                SecondaryReconciler.insert(c, graph.nodes(), graph.edges());
             }
             putMeta(c, "primary.prunedNodes", Integer.toString(graph.prunedNodes()));
             putMeta(c, "primary.pruneReport", graph.pruneReport());
@@ -594,41 +594,11 @@ public final class Project implements AutoCloseable {
         return read(c -> new SecondaryReconciler(c).replace(graph, true));
     }
 
-    private static void insertPrimaryGraph(Connection c, PrimaryGraph graph) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO primary_node(id, clip_id, frame) VALUES (?, ?, ?)")) {
-            for (PrimaryNode n : graph.nodes()) {
-                p.setLong(1, n.id());
-                p.setLong(2, n.clipId());
-                p.setInt(3, n.frame());
-                p.addBatch();
-            }
-            p.executeBatch();
-        }
-        try (PreparedStatement p = c.prepareStatement(
-                "INSERT INTO primary_edge(id, src, dst, kind, distance) VALUES (?, ?, ?, ?, ?)")) {
-            for (PrimaryEdge e : graph.edges()) {
-                p.setLong(1, e.id());
-                p.setLong(2, e.from());
-                p.setLong(3, e.to());
-                p.setString(4, e.kind().name());
-                p.setDouble(5, e.distance());
-                p.addBatch();
-            }
-            p.executeBatch();
-        }
-    }
-
     /** Adds one primary edge (a hand-made transition); its id must be unused. */
     public void addPrimaryEdge(PrimaryEdge edge) {
         write(Set.of(Aspect.PRIMARY_GRAPH, Aspect.SECONDARY_GRAPH), c -> {
-            try (PreparedStatement p = c.prepareStatement(
-                    "INSERT INTO primary_edge(id, src, dst, kind, distance) VALUES (?, ?, ?, ?, ?)")) {
-                p.setLong(1, edge.id());
-                p.setLong(2, edge.from());
-                p.setLong(3, edge.to());
-                p.setString(4, edge.kind().name());
-                p.setDouble(5, edge.distance());
-                p.executeUpdate();
+            try {
+                SecondaryReconciler.insert(c, List.of(), List.of(edge));
             } catch (SQLException e) {
                 throw new InvalidInputException("primary graph", "edge " + edge.id(),
                         "cannot add edge " + edge.from() + " -> " + edge.to() + ": " + e.getMessage());

@@ -117,39 +117,53 @@ public final class SecondaryReconciler {
             s.executeUpdate("DELETE FROM primary_edge WHERE id IN " + in(removedEdges));
             s.executeUpdate("DELETE FROM primary_node WHERE id IN " + in(removedNodes));
         }
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO primary_node(id, clip_id, frame) VALUES (?, ?, ?)")) {
-            for (PrimaryNode n : nodes) {
-                if (!kept.contains(n.id())) {
-                    p.setLong(1, n.id());
-                    p.setLong(2, n.clipId());
-                    p.setInt(3, n.frame());
-                    p.addBatch();
-                }
+        List<PrimaryNode> newNodes = new ArrayList<>();
+        for (PrimaryNode n : nodes) {
+            if (!kept.contains(n.id())) {
+                newNodes.add(n);
             }
-            p.executeBatch();
         }
-        try (PreparedStatement insert = c.prepareStatement(
-                "INSERT INTO primary_edge(id, src, dst, kind, distance) VALUES (?, ?, ?, ?, ?)");
-                PreparedStatement update = c.prepareStatement("UPDATE primary_edge SET distance = ? WHERE id = ?")) {
+        List<PrimaryEdge> newEdges = new ArrayList<>();
+        try (PreparedStatement update = c.prepareStatement("UPDATE primary_edge SET distance = ? WHERE id = ?")) {
             for (PrimaryEdge e : edges) {
                 if (keptEdges.contains(e.id())) {
                     update.setDouble(1, e.distance());
                     update.setLong(2, e.id());
                     update.addBatch();
                 } else {
-                    insert.setLong(1, e.id());
-                    insert.setLong(2, e.from());
-                    insert.setLong(3, e.to());
-                    insert.setString(4, e.kind().name());
-                    insert.setDouble(5, e.distance());
-                    insert.addBatch();
+                    newEdges.add(e);
                 }
             }
-            insert.executeBatch();
             update.executeBatch();
         }
+        insert(c, newNodes, newEdges);
         linkMissingTransitions();
         return change;
+    }
+
+    /** Inserts primary nodes and edges with the ids they carry. */
+    public static void insert(Connection c, List<PrimaryNode> nodes, List<PrimaryEdge> edges) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO primary_node(id, clip_id, frame) VALUES (?, ?, ?)")) {
+            for (PrimaryNode n : nodes) {
+                p.setLong(1, n.id());
+                p.setLong(2, n.clipId());
+                p.setInt(3, n.frame());
+                p.addBatch();
+            }
+            p.executeBatch();
+        }
+        try (PreparedStatement p = c.prepareStatement(
+                "INSERT INTO primary_edge(id, src, dst, kind, distance) VALUES (?, ?, ?, ?, ?)")) {
+            for (PrimaryEdge e : edges) {
+                p.setLong(1, e.id());
+                p.setLong(2, e.from());
+                p.setLong(3, e.to());
+                p.setString(4, e.kind().name());
+                p.setDouble(5, e.distance());
+                p.addBatch();
+            }
+            p.executeBatch();
+        }
     }
 
     /**
