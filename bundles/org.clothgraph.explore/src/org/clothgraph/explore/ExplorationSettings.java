@@ -17,7 +17,8 @@ import com.google.gson.JsonParseException;
  *        parallel and commits them in queue order; independent of the worker count, so the graph is too
  * @param workers parallel simulations (K; 0 = one per core); each simulation runs on one solver thread
  * @param velocityTimeScale seconds: velocities are multiplied by it before they enter the L-infinity error, so a
- *        velocity difference of 1 m/s weighs like a position difference of this many metres
+ *        velocity difference of 1 m/s weighs like a position difference of this many metres; the default is one
+ *        frame at 30 fps: a velocity difference counts as the displacement it makes before the next frame
  * @param classPenalty metres added to the error of a merge between states of different classes (hood up into
  *        hood down), so that such merges rise to the head of the queue (Kim et al. 2013, section 3.2)
  * @param blendFrames frames over which playback spreads the jump of a merge transition (Kim et al.: 10)
@@ -63,7 +64,7 @@ public record ExplorationSettings(int horizonFrames, int roundSize, int workers,
     }
 
     public static ExplorationSettings defaults() {
-        return new ExplorationSettings(60, 4, 0, 0.1, 1000.0, 10, 10, 0.8, 512, "", defaultSimulation());
+        return new ExplorationSettings(60, 8, 0, 1 / 30.0, 1000.0, 10, 10, 0.8, 512, "", defaultSimulation());
     }
 
     public int effectiveWorkers() {

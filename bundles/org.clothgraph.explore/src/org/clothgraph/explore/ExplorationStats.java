@@ -11,7 +11,8 @@ import org.clothgraph.model.Project;
 /**
  * Exploration figures read from a project (the source of {@code stats --json} and of the log): live states,
  * queue, quarantined dead ends, the worst and median plain L-infinity error (metres) over queued same-class
- * merges, and the number of cross-class merges.
+ * merges of simulated dead ends (a primary edge added after exploration has no simulated dead end and no error
+ * yet), and the number of cross-class merges.
  */
 public record ExplorationStats(long liveStates, long queue, long quarantined, double worstError, double medianError,
         long crossClassMerges) {
@@ -25,7 +26,7 @@ public record ExplorationStats(long liveStates, long queue, long quarantined, do
                 long cross = one(s, "SELECT COUNT(*) FROM merge_record WHERE cross_class = 1");
                 List<Double> errors = new ArrayList<>();
                 try (ResultSet r = s.executeQuery("SELECT plain_error FROM merge_record WHERE queued = 1 AND cross_class = 0"
-                        + " ORDER BY plain_error")) {
+                        + " AND dead_end_state IS NOT NULL ORDER BY plain_error")) {
                     while (r.next()) {
                         errors.add(r.getDouble(1));
                     }

@@ -66,9 +66,16 @@ public final class Explorer {
         }
     }
 
-    /** Why and where an exploration stopped. */
-    public record Report(String stopReason, ExplorationStatus status, long framesThisRun, double secondsThisRun) {
+    /**
+     * Why and where an exploration stopped; {@code trouble} when it stopped for a reason other than a limit, a
+     * request or an empty queue (failing simulations, a failed initialisation, a full disk).
+     */
+    public record Report(String stopReason, ExplorationStatus status, long framesThisRun, double secondsThisRun,
+            boolean trouble) {
     }
+
+    /** Stop reasons that are trouble start with this. */
+    private static final String TROUBLE = "stopped: ";
 
     private final Project project;
     private final GarmentInfo garment;
@@ -151,7 +158,9 @@ public final class Explorer {
         message = reason;
         ExplorationStatus s = status();
         publish(s);
-        return new Report(reason, s, simulatedFrames - start, (System.nanoTime() - t0) / 1e9);
+        boolean trouble = reason.startsWith(TROUBLE);
+        return new Report(trouble ? reason.substring(TROUBLE.length()) : reason, s, simulatedFrames - start,
+                (System.nanoTime() - t0) / 1e9, trouble);
     }
 
     // ---- loading ----------------------------------------------------------------------------------
@@ -203,8 +212,14 @@ public final class Explorer {
         }
     }
 
+    /** Whether every primary node has a live state (primary nodes added after exploration have none). */
     private boolean initialised() {
-        return !live.isEmpty();
+        for (PrimaryNode n : snapshot.graph().nodes()) {
+            if (!live.containsKey(n.id())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     // ---- initialisation ---------------------------------------------------------------------------
@@ -214,8 +229,18 @@ public final class Explorer {
     }
 
     private String initialise(Limits limits, long t0, SubMonitor sub) {
-        long startNode = startNode();
-        InitialisationPlan plan = InitialisationPlan.of(horizon, startNode);
+        InitialisationPlan plan;
+        long startNode = -1;
+        if (live.isEmpty()) {
+            startNode = startNode();
+            plan = InitialisationPlan.of(horizon, startNode);
+        } else {
+            Map<Long, Long> roots = new HashMap<>();
+            for (Map.Entry<Long, List<long[]>> e : live.entrySet()) {
+                roots.put(e.getKey(), e.getValue().stream().mapToLong(x -> x[0]).min().getAsLong());
+            }
+            plan = InitialisationPlan.extend(horizon, roots);
+        }
         String fp = plan.fingerprint();
         Gson gson = new Gson();
         Map<Integer, Staged> staged = new HashMap<>();
@@ -237,7 +262,7 @@ public final class Explorer {
                 + snapshot.graph().nodes().size() + " primary nodes";
         publish(status());
         // the initial drape (index -1)
-        if (!staged.containsKey(-1)) {
+        if (plan.fromDrape() && !staged.containsKey(-1)) {
             long tb = System.nanoTime();
             ClothState drape = drape(startNode, sub.split(20));
             long id;
@@ -251,18 +276,24 @@ public final class Explorer {
             wallSeconds += (System.nanoTime() - tb) / 1e9;
         }
         long sessionStart = simulatedFrames;
-        while (staged.size() < plan.branches().size() + 1) {
+        int needed = plan.branches().size() + (plan.fromDrape() ? 1 : 0);
+        while (staged.size() < needed) {
             String stop = stopCheck(limits, sessionStart, t0, sub);
             if (stop != null) {
-                return stop + " during the initialisation (" + (staged.size() - 1) + " of " + plan.branches().size()
+                return stop + " during the initialisation (" + countBranches(staged) + " of " + plan.branches().size()
                         + " branches simulated; explore again to continue)";
             }
             List<ExpansionUnit> units = new ArrayList<>();
             for (PlannedBranch b : plan.branches()) {
-                if (!staged.containsKey(b.index()) && staged.containsKey(b.parent())
-                        && units.size() < settings.roundSize()) {
-                    Staged parent = staged.get(b.parent());
-                    ClothState start = read(parent.frames()[parent.frames().length - 1]);
+                boolean ready = b.parent() <= -2 || staged.containsKey(b.parent());
+                if (!staged.containsKey(b.index()) && ready && units.size() < settings.roundSize()) {
+                    ClothState start;
+                    if (b.parent() <= -2) {
+                        start = read(project.secondary().state(plan.rootStates().get(-2 - b.parent())).frameId());
+                    } else {
+                        Staged parent = staged.get(b.parent());
+                        start = read(parent.frames()[parent.frames().length - 1]);
+                    }
                     units.add(unit(b.index(), "initialisation branch " + (b.index() + 1) + " of " + plan.branches().size(),
                             start, b.startNode(), List.of(b.edges())));
                 }
@@ -274,7 +305,7 @@ public final class Explorer {
             for (int i = 0; i < units.size(); i++) {
                 ExpansionResult r = results.get(i);
                 if (r.failed()) {
-                    return "the initialisation failed: " + units.get(i).label() + ": " + r.failure();
+                    return TROUBLE + "the initialisation failed: " + units.get(i).label() + ": " + r.failure();
                 }
                 long[] ids = writeFrames(r);
                 Staged s = new Staged(fp, (int) units.get(i).id(), ids, r.classes().get(0), r.cpuSeconds());
@@ -285,7 +316,7 @@ public final class Explorer {
             }
             bookkeepingSeconds += (System.nanoTime() - tb) / 1e9;
             wallSeconds += simWall + (System.nanoTime() - tb) / 1e9;
-            message = "initialisation: " + (staged.size() - 1) + " of " + plan.branches().size() + " branches";
+            message = "initialisation: " + countBranches(staged) + " of " + plan.branches().size() + " branches";
             publish(status());
         }
         long tb = System.nanoTime();
@@ -296,6 +327,10 @@ public final class Explorer {
         message = "initialised: " + countLive() + " states on " + snapshot.graph().nodes().size() + " primary nodes";
         publish(status());
         return null;
+    }
+
+    private static int countBranches(Map<Integer, Staged> staged) {
+        return (int) staged.keySet().stream().filter(i -> i >= 0).count();
     }
 
     private long startNode() {
@@ -365,11 +400,17 @@ public final class Explorer {
     private void commitInitialisation(InitialisationPlan plan, Map<Integer, Staged> staged) {
         Secondary sec = project.secondary();
         project.batch(() -> {
-            Staged d = staged.get(-1);
-            long c0 = sec.addState(garment.id(), plan.startNode(), d.frames()[0], d.classes().get(0), Status.LIVE, 0);
-            addLive(plan.startNode(), c0, d.frames()[0], d.classes().get(0));
             Map<Integer, Long> leafState = new HashMap<>();
-            leafState.put(-1, c0);
+            if (plan.fromDrape()) {
+                Staged d = staged.get(-1);
+                long c0 = sec.addState(garment.id(), plan.startNode(), d.frames()[0], d.classes().get(0), Status.LIVE,
+                        round);
+                addLive(plan.startNode(), c0, d.frames()[0], d.classes().get(0));
+                leafState.put(-1, c0);
+            }
+            for (int k = 0; k < plan.rootStates().size(); k++) {
+                leafState.put(-2 - k, plan.rootStates().get(k));
+            }
             List<long[]> merges = new ArrayList<>(); // {transition, leaf state, leaf frame, node}
             for (PlannedBranch b : plan.branches()) {
                 Staged s = staged.get(b.index());
@@ -385,6 +426,8 @@ public final class Explorer {
             for (long[] m : merges) {
                 removeDeadEnd(m[0], m[1], m[2], m[3]);
             }
+            // other live states at the roots' nodes (and any state lacking an edge into a node covered now)
+            sec.linkMissingTransitions();
             sec.clearInitBranches();
         });
     }
@@ -722,11 +765,11 @@ public final class Explorer {
             FileStore store = Files.getFileStore(project.folder());
             long free = store.getUsableSpace() / (1024 * 1024);
             if (free < settings.minFreeDiskMb()) {
-                return "stopped before the disk is full: " + free + " MB free on " + store + " (minimum "
+                return TROUBLE + "before the disk is full: " + free + " MB free on " + store + " (minimum "
                         + settings.minFreeDiskMb() + " MB)";
             }
         } catch (IOException e) {
-            return "cannot read the free disk space: " + e.getMessage();
+            return TROUBLE + "cannot read the free disk space: " + e.getMessage();
         }
         return null;
     }
@@ -744,7 +787,7 @@ public final class Explorer {
         }
         long failed = recentFailures.stream().filter(b -> b).count();
         if (failed > settings.failureStop() * recentFailures.size()) {
-            return "stopped: " + failed + " of the last " + recentFailures.size() + " expansions failed (" + message
+            return TROUBLE + failed + " of the last " + recentFailures.size() + " expansions failed (" + message
                     + "); the simulator cannot run this garment with these settings";
         }
         return null;

@@ -17,7 +17,10 @@ import org.clothgraph.model.PrimaryEdge;
  */
 public final class InitialisationPlan {
 
-    /** A planned branch: it starts from the leaf of branch {@code parent} (-1: the initial drape). */
+    /**
+     * A planned branch: it starts from the leaf of branch {@code parent}; -1 is the initial drape, -2 - k the
+     * existing state {@code rootStates().get(k)} (an initialisation of primary nodes added after exploration).
+     */
     public record PlannedBranch(int index, int parent, long startNode, List<PrimaryEdge> edges, boolean leafContinues) {
         public long leafNode() {
             return edges.get(edges.size() - 1).to();
@@ -26,21 +29,50 @@ public final class InitialisationPlan {
 
     private final List<PlannedBranch> branches;
     private final long startNode;
+    private final List<Long> rootStates;
 
-    private InitialisationPlan(long startNode, List<PlannedBranch> branches) {
+    private InitialisationPlan(long startNode, List<Long> rootStates, List<PlannedBranch> branches) {
         this.startNode = startNode;
+        this.rootStates = List.copyOf(rootStates);
         this.branches = List.copyOf(branches);
     }
 
+    /** The initialisation of an empty secondary graph from the initial drape at {@code startNode}. */
     public static InitialisationPlan of(Horizon horizon, long startNode) {
         Set<Long> covered = new HashSet<>();
         covered.add(startNode);
-        List<PlannedBranch> out = new ArrayList<>();
         ArrayDeque<long[]> queue = new ArrayDeque<>(); // {parent branch, node}
         queue.add(new long[] { -1, startNode });
+        return new InitialisationPlan(startNode, List.of(), plan(horizon, covered, queue, false));
+    }
+
+    /**
+     * The initialisation of primary nodes that have no cloth yet (clips added after exploration): branches leave
+     * covered nodes along their edges into uncovered ones, each from the oldest live state of its node
+     * ({@code rootState}), and go on breadth-first as in {@link #of}.
+     */
+    public static InitialisationPlan extend(Horizon horizon, java.util.Map<Long, Long> rootStateOfCoveredNode) {
+        Set<Long> covered = new HashSet<>(rootStateOfCoveredNode.keySet());
+        List<Long> roots = new ArrayList<>();
+        ArrayDeque<long[]> queue = new ArrayDeque<>();
+        for (long node : new java.util.TreeSet<>(rootStateOfCoveredNode.keySet())) {
+            if (horizon.out(node).stream().anyMatch(e -> !covered.contains(e.to()))) {
+                queue.add(new long[] { -2 - roots.size(), node });
+                roots.add(rootStateOfCoveredNode.get(node));
+            }
+        }
+        return new InitialisationPlan(-1, roots, plan(horizon, covered, queue, true));
+    }
+
+    private static List<PlannedBranch> plan(Horizon horizon, Set<Long> covered, ArrayDeque<long[]> queue,
+            boolean onlyIntoUncoveredFromRoots) {
+        List<PlannedBranch> out = new ArrayList<>();
         while (!queue.isEmpty()) {
             long[] item = queue.poll();
             for (PrimaryEdge first : horizon.out(item[1])) {
+                if (onlyIntoUncoveredFromRoots && item[0] <= -2 && covered.contains(first.to())) {
+                    continue; // the covered node's states already have this transition
+                }
                 List<PrimaryEdge> edges = horizon.branch(first, covered);
                 for (int i = 0; i + 1 < edges.size(); i++) {
                     covered.add(edges.get(i).to());
@@ -54,7 +86,17 @@ public final class InitialisationPlan {
                 }
             }
         }
-        return new InitialisationPlan(startNode, out);
+        return out;
+    }
+
+    /** Existing states that root branches of an extending initialisation. */
+    public List<Long> rootStates() {
+        return rootStates;
+    }
+
+    /** Whether the plan starts from the initial drape (an empty graph) rather than from existing states. */
+    public boolean fromDrape() {
+        return rootStates.isEmpty() && startNode >= 0;
     }
 
     public List<PlannedBranch> branches() {
@@ -77,7 +119,10 @@ public final class InitialisationPlan {
 
     /** A fingerprint of the plan (and so of the graph it was made on), stored with staged branches. */
     public String fingerprint() {
-        long h = 1125899906842597L;
+        long h = 1125899906842597L + startNode;
+        for (long r : rootStates) {
+            h = 31 * h + r;
+        }
         for (PlannedBranch b : branches) {
             h = 31 * h + b.parent();
             for (PrimaryEdge e : b.edges()) {

@@ -33,36 +33,72 @@ public final class ThreadUnitExecutor implements UnitExecutor, AutoCloseable {
                 return t;
             });
         }
-        List<Future<ExpansionResult>> futures = new ArrayList<>();
+        // every branch is its own task (a unit's branches are independent), so one long unit does not idle the
+        // other workers at the end of a round; results are put back together per unit, in unit order
+        List<List<Future<ExpansionResult>>> futures = new ArrayList<>();
         for (ExpansionUnit u : units) {
-            futures.add(pool.submit(() -> {
-                progress.started(u);
-                ExpansionResult r = UnitRunner.run(u, simulator, new CancelOnly(sub));
-                progress.finished(u, r);
-                return r;
-            }));
+            List<Future<ExpansionResult>> parts = new ArrayList<>();
+            for (ExpansionUnit.Branch b : u.branches()) {
+                ExpansionUnit part = new ExpansionUnit(u.id(), u.label(), u.classify(), List.of(b));
+                parts.add(pool.submit(() -> {
+                    if (b == u.branches().get(0)) {
+                        progress.started(u);
+                    }
+                    return UnitRunner.run(part, simulator, new CancelOnly(sub));
+                }));
+            }
+            futures.add(parts);
         }
         List<ExpansionResult> out = new ArrayList<>();
         try {
-            for (Future<ExpansionResult> f : futures) {
-                out.add(f.get());
+            for (int i = 0; i < units.size(); i++) {
+                List<ExpansionResult> parts = new ArrayList<>();
+                for (Future<ExpansionResult> f : futures.get(i)) {
+                    parts.add(f.get());
+                }
+                ExpansionResult r = combine(units.get(i), parts);
+                progress.finished(units.get(i), r);
+                out.add(r);
                 sub.split(1);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            futures.forEach(f -> f.cancel(true));
+            cancelAll(futures);
             throw new OperationCanceledException();
         } catch (ExecutionException e) {
-            futures.forEach(f -> f.cancel(true));
+            cancelAll(futures);
             if (e.getCause() instanceof OperationCanceledException oce) {
                 throw oce;
             }
             throw new IllegalStateException("expansion failed: " + e.getCause(), e.getCause());
         } catch (OperationCanceledException e) {
-            futures.forEach(f -> f.cancel(true));
+            cancelAll(futures);
             throw e;
         }
         return out;
+    }
+
+    /** One unit's result from its branches' results: failed if any branch failed. */
+    static ExpansionResult combine(ExpansionUnit unit, List<ExpansionResult> parts) {
+        double cpu = 0, wall = 0;
+        List<List<org.clothgraph.sim.ClothState>> frames = new ArrayList<>();
+        List<List<String>> classes = new ArrayList<>();
+        String failure = null;
+        for (ExpansionResult p : parts) {
+            cpu += p.cpuSeconds();
+            wall = Math.max(wall, p.wallSeconds());
+            if (p.failed() && failure == null) {
+                failure = p.failure();
+            }
+            frames.addAll(p.frames());
+            classes.addAll(p.classes());
+        }
+        return failure != null ? ExpansionResult.failure(unit.id(), failure, cpu, wall)
+                : new ExpansionResult(unit.id(), frames, classes, null, cpu, wall);
+    }
+
+    private static void cancelAll(List<List<Future<ExpansionResult>>> futures) {
+        futures.forEach(l -> l.forEach(f -> f.cancel(true)));
     }
 
     @Override

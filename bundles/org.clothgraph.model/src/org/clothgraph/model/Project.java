@@ -23,6 +23,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.clothgraph.model.frames.FrameStore;
 import org.clothgraph.model.internal.Database;
 import org.clothgraph.model.internal.ProjectChecker;
+import org.clothgraph.model.internal.SecondaryReconciler;
 import org.clothgraph.model.internal.SqlWork;
 import org.eclipse.core.commands.operations.IUndoContext;
 import org.eclipse.core.commands.operations.ObjectUndoContext;
@@ -427,79 +428,59 @@ public final class Project implements AutoCloseable {
     }
 
     /**
-     * Replaces the primary graph. Node and edge ids are kept as given. Refused while a secondary
-     * graph depends on the current one.
+     * Replaces the primary graph. Without a secondary graph, node and edge ids are kept as given. Under an explored
+     * secondary graph, nodes keep their ids by (clip, frame) and edges by (source, target, kind), and the secondary
+     * graph keeps everything on unchanged nodes (see {@link PrimaryGraphChange}).
      */
-    public void replacePrimaryGraph(PrimaryGraph graph) {
-        write(Set.of(Aspect.PRIMARY_GRAPH), c -> {
-            try (Statement s = c.createStatement()) {
-                try (ResultSet r = s.executeQuery("SELECT COUNT(*) FROM cloth_state")) {
-                    if (r.next() && r.getLong(1) > 0) {
-                        throw new InvalidInputException("project", "secondary graph",
-                                "the secondary cloth graph depends on the primary graph; clear it before rebuilding");
-                    }
+    public PrimaryGraphChange replacePrimaryGraph(PrimaryGraph graph) {
+        return write(Set.of(Aspect.PRIMARY_GRAPH, Aspect.SECONDARY_GRAPH), c -> {
+            PrimaryGraphChange change;
+            if (count(c, "SELECT COUNT(*) FROM cloth_state") > 0) {
+                change = new SecondaryReconciler(c).replace(graph, false);
+            } else {
+                change = new SecondaryReconciler(c).replace(graph, true);
+                try (Statement s = c.createStatement()) {
+                    s.executeUpdate("DELETE FROM primary_edge");
+                    s.executeUpdate("DELETE FROM primary_node");
                 }
-                s.executeUpdate("DELETE FROM primary_edge");
-                s.executeUpdate("DELETE FROM primary_node");
-            }
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO primary_node(id, clip_id, frame) VALUES (?, ?, ?)")) {
-                for (PrimaryNode n : graph.nodes()) {
-                    p.setLong(1, n.id());
-                    p.setLong(2, n.clipId());
-                    p.setInt(3, n.frame());
-                    p.addBatch();
-                }
-                p.executeBatch();
-            }
-            try (PreparedStatement p = c.prepareStatement(
-                    "INSERT INTO primary_edge(id, src, dst, kind, distance) VALUES (?, ?, ?, ?, ?)")) {
-                for (PrimaryEdge e : graph.edges()) {
-                    p.setLong(1, e.id());
-                    p.setLong(2, e.from());
-                    p.setLong(3, e.to());
-                    p.setString(4, e.kind().name());
-                    p.setDouble(5, e.distance());
-                    p.addBatch();
-                }
-                p.executeBatch();
+                SecondaryReconciler.insert(c, graph.nodes(), graph.edges());
             }
             putMeta(c, "primary.prunedNodes", Integer.toString(graph.prunedNodes()));
             putMeta(c, "primary.pruneReport", graph.pruneReport());
-            return null;
+            return change;
         });
+    }
+
+    /** What {@link #replacePrimaryGraph} would do to the secondary graph, without doing it. */
+    public PrimaryGraphChange previewPrimaryGraph(PrimaryGraph graph) {
+        return read(c -> new SecondaryReconciler(c).replace(graph, true));
     }
 
     /** Adds one primary edge (a hand-made transition); its id must be unused. */
     public void addPrimaryEdge(PrimaryEdge edge) {
-        write(Set.of(Aspect.PRIMARY_GRAPH), c -> {
-            try (PreparedStatement p = c.prepareStatement(
-                    "INSERT INTO primary_edge(id, src, dst, kind, distance) VALUES (?, ?, ?, ?, ?)")) {
-                p.setLong(1, edge.id());
-                p.setLong(2, edge.from());
-                p.setLong(3, edge.to());
-                p.setString(4, edge.kind().name());
-                p.setDouble(5, edge.distance());
-                p.executeUpdate();
+        write(Set.of(Aspect.PRIMARY_GRAPH, Aspect.SECONDARY_GRAPH), c -> {
+            try {
+                SecondaryReconciler.insert(c, List.of(), List.of(edge));
             } catch (SQLException e) {
                 throw new InvalidInputException("primary graph", "edge " + edge.id(),
                         "cannot add edge " + edge.from() + " -> " + edge.to() + ": " + e.getMessage());
             }
+            // live cloth states at its source get a merged, queued transition along it
+            new SecondaryReconciler(c).linkMissingTransitions();
             return null;
         });
     }
 
-    /** Removes one primary edge; refused while cloth transitions follow it. */
+    /** Removes one primary edge, with the cloth transitions along it (and the dead ends merged through them). */
     public void removePrimaryEdge(long edgeId) {
-        write(Set.of(Aspect.PRIMARY_GRAPH), c -> {
-            try (PreparedStatement p = c.prepareStatement("DELETE FROM primary_edge WHERE id = ?")) {
-                p.setLong(1, edgeId);
-                if (p.executeUpdate() != 1) {
-                    throw new InvalidInputException("primary graph", "edge " + edgeId, "no such edge");
-                }
-            } catch (SQLException e) {
-                throw new InvalidInputException("primary graph", "edge " + edgeId,
-                        "cannot remove the edge while the secondary graph uses it");
+        write(Set.of(Aspect.PRIMARY_GRAPH, Aspect.SECONDARY_GRAPH), c -> {
+            PrimaryGraph now = primaryGraph();
+            List<PrimaryEdge> rest = new ArrayList<>(now.edges());
+            if (!rest.removeIf(e -> e.id() == edgeId)) {
+                throw new InvalidInputException("primary graph", "edge " + edgeId, "no such edge");
             }
+            new SecondaryReconciler(c).replace(new PrimaryGraph(now.nodes(), rest, now.prunedNodes(), now.pruneReport()),
+                    false);
             return null;
         });
     }

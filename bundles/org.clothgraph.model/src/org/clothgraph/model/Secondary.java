@@ -264,6 +264,14 @@ public final class Secondary {
         });
     }
 
+    /**
+     * Gives every live state a merged, queued transition for each outgoing primary edge it lacks whose target node
+     * has cloth (see {@link PrimaryGraphChange#NEW_EDGE_ERROR}); returns how many.
+     */
+    public int linkMissingTransitions() {
+        return project.write(SECONDARY, c -> new org.clothgraph.model.internal.SecondaryReconciler(c).linkMissingTransitions());
+    }
+
     // ---- exploration log and initialisation staging -----------------------------------------------
 
     public void log(ExplorationLogEntry e) {

@@ -5,13 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.cli.Cli;
 import org.clothgraph.explore.ExplorationSettings;
 import org.clothgraph.explore.ExplorationStatus;
 import org.clothgraph.explore.Explorer;
 import org.clothgraph.explore.ThreadUnitExecutor;
 import org.clothgraph.model.GarmentInfo;
-import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.sim.ClothSimulator;
 import org.clothgraph.sim.garment.Garments;
@@ -51,7 +50,7 @@ public final class ExploreCommand extends WorkspaceCommand {
             throw new UsageException("give a limit: --frames N, --minutes M or --until-error MM (exploration never ends"
                     + " by itself)");
         }
-        GarmentInfo garment = garment(project, args);
+        GarmentInfo garment = SimulateCommand.garment(project, args, Garments.DEFAULT_ROBE_VERTICES);
         ExplorationSettings settings = ExplorationSettings.of(project);
         settings = settings.withWorkers(args.intValue("workers", settings.workers(), 0, 256))
                 .withRoundSize(args.intValue("round", settings.roundSize(), 1, 1024))
@@ -76,24 +75,15 @@ public final class ExploreCommand extends WorkspaceCommand {
                         + " worst merge error %.2f mm, median %.2f mm%n", r.stopReason(), r.framesThisRun(),
                         r.secondsThisRun(), s.states(), s.queue(), s.quarantined(), s.worstErrorMm(), s.medianErrorMm());
             }
-            return r.stopReason().startsWith("stopped:") || r.stopReason().startsWith("the initialisation failed") ? 1 : 0;
+            return r.trouble() ? Cli.FAILURE : Cli.OK;
         }
-    }
-
-    static GarmentInfo garment(Project project, Args args) {
-        return args.value("garment").map(name -> {
-            GarmentInfo g = ProjectGarments.find(project, name);
-            if (g == null) {
-                throw new InvalidInputException(project.folder().toString(), "garment", "no garment named '" + name + "'");
-            }
-            return g;
-        }).orElseGet(() -> ProjectGarments.ensureRobe(project, Garments.DEFAULT_ROBE_VERTICES));
     }
 
     static Map<String, Object> report(Explorer.Report r) {
         ExplorationStatus s = r.status();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("stopReason", r.stopReason());
+        m.put("trouble", r.trouble());
         m.put("framesThisRun", r.framesThisRun());
         m.put("secondsThisRun", BenchCommand.round(r.secondsThisRun()));
         m.put("simulatedFrames", s.simulatedFrames());
@@ -137,9 +127,9 @@ public final class ExploreCommand extends WorkspaceCommand {
             double secs = (now - t0) / 1e9;
             String eta = target > 0 && done > 0 ? String.format(Locale.ROOT, ", ETA %.0f s",
                     Math.max(0, (target - done) * secs / done)) : "";
-            String text = String.format(Locale.ROOT, "%s: %d frames (%d this run), %d states, queue %d, worst %.1f mm%s",
-                    s.phase().toLowerCase(Locale.ROOT), s.simulatedFrames(), done, s.states(), s.queue(),
-                    s.worstErrorMm(), eta);
+            String text = String.format(Locale.ROOT, "%s: %d frames (%d this run), %d states, queue %d, worst %.1f mm,"
+                    + " %.1f frames/s%s", s.phase().toLowerCase(Locale.ROOT), s.simulatedFrames(), done, s.states(),
+                    s.queue(), s.worstErrorMm(), done / Math.max(1e-9, secs), eta);
             if (terminal) {
                 err.print("\r" + text + "   ");
                 err.flush();

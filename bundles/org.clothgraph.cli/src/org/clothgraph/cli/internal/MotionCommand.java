@@ -27,6 +27,8 @@ public final class MotionCommand extends WorkspaceCommand {
         option(Option.value("amc-fps", "F", "import: frame rate of AMC files (default 120)"));
         option(Option.value("threshold", "T", "graph: transition threshold, RMS metres over the window"));
         option(Option.value("window", "K", "graph: transition window in frames (default 10)"));
+        option(Option.flag("dry-run", "graph: say what rebuilding would keep and lose of the secondary cloth graph,"
+                + " store nothing"));
     }
 
     @Override
@@ -36,7 +38,7 @@ public final class MotionCommand extends WorkspaceCommand {
 
     @Override
     protected String usage() {
-        return "import --workspace DIR [options] FILES...  |  motion graph --workspace DIR [--threshold T] [--window K] [--json]";
+        return "import --workspace DIR [options] FILES...  |  motion graph --workspace DIR [--threshold T] [--window K] [--dry-run] [--json]";
     }
 
     @Override
@@ -99,8 +101,9 @@ public final class MotionCommand extends WorkspaceCommand {
         if (!rest.isEmpty()) {
             throw new UsageException("graph takes no file arguments");
         }
+        boolean dryRun = args.flag("dry-run");
         ProjectPrimaryGraph.Result r = ProjectPrimaryGraph.build(project, args.doubleValue("threshold", Double.NaN, 1e-6, 10),
-                args.intValue("window", 0, 2, 120), new ConsoleProgressMonitor(err).cancelOnShutdown());
+                args.intValue("window", 0, 2, 120), dryRun, new ConsoleProgressMonitor(err).cancelOnShutdown());
         PruneReport report = r.graph().pruneReport();
         if (args.flag("json")) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -123,10 +126,14 @@ public final class MotionCommand extends WorkspaceCommand {
             m.put("removed", removed);
             m.put("droppedTransitions", report.droppedTransitions().size());
             m.put("buildMillis", r.millis());
+            m.put("stored", !dryRun);
+            m.put("secondary", r.change());
             JsonOutput.print(out, m);
         } else {
             out.println(ProjectPrimaryGraph.describe(r));
             out.print(report.summary());
+            out.println((dryRun ? "would change the " : "") + r.change().describe()
+                    + (dryRun ? " (dry run: nothing stored)" : ""));
         }
         return 0;
     }

@@ -51,14 +51,8 @@ public final class SimulateCommand extends WorkspaceCommand {
                 clips.add(c.strip());
             }
         }
-        GarmentInfo garment = args.value("garment").map(name -> {
-            GarmentInfo g = ProjectGarments.find(project, name);
-            if (g == null) {
-                throw new InvalidInputException(project.folder().toString(), "garment", "no garment named '" + name + "'");
-            }
-            return g;
-        }).orElseGet(() -> ProjectGarments.ensureRobe(project,
-                args.intValue("vertices", Garments.DEFAULT_ROBE_VERTICES, 100, 200_000)));
+        GarmentInfo garment = garment(project, args,
+                args.intValue("vertices", Garments.DEFAULT_ROBE_VERTICES, 100, 200_000));
         SimulationSettings settings = SimulationSettings.defaults().withThreads(args.intValue("threads", 0, 0, 64));
         ClothSimulator simulator = simulator(project, args);
         try {
@@ -71,6 +65,17 @@ public final class SimulateCommand extends WorkspaceCommand {
                     + e.getMessage());
             return 1;
         }
+    }
+
+    /** The garment named by --garment, or the demo robe (generated at {@code robeVertices} when missing). */
+    static GarmentInfo garment(Project project, Args args, int robeVertices) {
+        return args.value("garment").map(name -> {
+            GarmentInfo g = ProjectGarments.find(project, name);
+            if (g == null) {
+                throw new InvalidInputException(project.folder().toString(), "garment", "no garment named '" + name + "'");
+            }
+            return g;
+        }).orElseGet(() -> ProjectGarments.ensureRobe(project, robeVertices));
     }
 
     static ClothSimulator simulator(Project project, Args args) {

@@ -87,6 +87,11 @@ public final class StatsCommand extends WorkspaceCommand {
         Map<String, Object> frames = new LinkedHashMap<>();
         frames.put("stored", s.framesStored());
         frames.put("bytes", s.frameBytes());
+        try {
+            frames.put("diskFreeBytes", java.nio.file.Files.getFileStore(project.folder()).getUsableSpace());
+        } catch (java.io.IOException e) {
+            frames.put("diskFreeBytes", null);
+        }
         m.put("frames", frames);
         Map<String, Object> databases = new LinkedHashMap<>();
         databases.put("count", s.databases());

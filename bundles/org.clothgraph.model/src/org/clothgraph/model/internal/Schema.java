@@ -46,8 +46,7 @@ public final class Schema {
 
     /** Version 1 -> 2: applied in order by {@link #migrate}; a fresh project gets them right after {@link #TABLES}. */
     private static final String[] VERSION_2 = {
-        // live: has every outgoing transition; merged: a dead end merged away (undoable); retired: its primary
-        // node no longer exists
+        // live: has every outgoing transition; merged: a dead end merged away (undoable)
         "ALTER TABLE cloth_state ADD COLUMN status TEXT NOT NULL DEFAULT 'live'",
         "ALTER TABLE cloth_state ADD COLUMN round INTEGER NOT NULL DEFAULT 0",
         // frame ids (int64 little endian) strictly between src and dst along a blended primary transition

@@ -12,6 +12,7 @@ import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.PrimaryEdge;
 import org.clothgraph.model.PrimaryGraph;
+import org.clothgraph.model.PrimaryGraphChange;
 import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.model.Project;
 import org.clothgraph.motion.Motion;
@@ -30,7 +31,7 @@ public final class ProjectPrimaryGraph {
     public static final String SCOPE = "motiongraph";
 
     /** What a build did: the stored graph and the core graph it came from (with its prune report). */
-    public record Result(PrimaryGraph stored, MotionGraph graph, long millis) {
+    public record Result(PrimaryGraph stored, MotionGraph graph, long millis, PrimaryGraphChange change) {
     }
 
     private ProjectPrimaryGraph() {
@@ -54,6 +55,14 @@ public final class ProjectPrimaryGraph {
 
     /** Builds from every non-excluded clip and replaces the stored primary graph. */
     public static Result build(Project project, double threshold, int window, IProgressMonitor monitor) {
+        return build(project, threshold, window, false, monitor);
+    }
+
+    /**
+     * Builds the graph; with {@code dryRun} only says what storing it would do to the secondary cloth graph (kept,
+     * retired, new dead ends) and stores nothing.
+     */
+    public static Result build(Project project, double threshold, int window, boolean dryRun, IProgressMonitor monitor) {
         SubMonitor sub = SubMonitor.convert(monitor, "Building the primary motion graph", 100);
         List<ClipInfo> clips = project.clips();
         if (clips.isEmpty()) {
@@ -71,13 +80,17 @@ public final class ProjectPrimaryGraph {
         MotionGraph graph = MotionGraphBuilder.build(motions, options.withExcluded(excluded), sub.split(80));
         long millis = (System.nanoTime() - t0) / 1_000_000;
         PrimaryGraph stored = toStored(graph, clips);
+        if (dryRun) {
+            return new Result(stored, graph, millis, project.previewPrimaryGraph(stored));
+        }
+        PrimaryGraphChange[] change = new PrimaryGraphChange[1];
         project.batch(() -> {
-            project.replacePrimaryGraph(stored);
+            change[0] = project.replacePrimaryGraph(stored);
             project.setSetting(SCOPE, "threshold", Double.toString(options.threshold()));
             project.setSetting(SCOPE, "window", Integer.toString(options.window()));
         });
         sub.worked(10);
-        return new Result(stored, graph, millis);
+        return new Result(stored, graph, millis, change[0]);
     }
 
     /** Converts the core graph to stored records: node ids 1..n in graph order, edge ids 1..m. */

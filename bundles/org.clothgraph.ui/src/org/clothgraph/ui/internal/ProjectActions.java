@@ -49,9 +49,13 @@ public final class ProjectActions {
         });
     }
 
-    /** Builds the demo project in a job and opens it when done; used by the menu and by tests. */
+    /**
+     * Builds the demo project in a job and opens it when done; used by the menu and by tests. The workbench's demo
+     * does not explore: the Exploration view starts that, with its progress and plots in sight.
+     */
     public static OperationJob<Project> runDemo(ProjectSession session, Path folder) {
-        OperationJob<Project> job = new OperationJob<>("Building demo project", m -> DemoPipeline.run(folder, m));
+        OperationJob<Project> job = new OperationJob<>("Building demo project",
+                m -> DemoPipeline.run(folder, DemoPipeline.Options.noExploration(), m));
         job.addJobChangeListener(new JobChangeAdapter() {
             @Override
             public void done(IJobChangeEvent event) {

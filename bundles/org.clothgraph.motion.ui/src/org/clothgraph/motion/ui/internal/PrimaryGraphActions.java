@@ -5,6 +5,7 @@ import java.util.Locale;
 import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.PrimaryEdge;
+import org.clothgraph.model.PrimaryGraphChange;
 import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.jobs.OperationJob;
@@ -18,6 +19,7 @@ import org.clothgraph.motion.project.ProjectPrimaryGraph;
 import org.clothgraph.motion.project.RebuildPrimaryGraphOperation;
 import org.eclipse.core.commands.ExecutionException;
 import org.eclipse.core.commands.operations.IOperationHistory;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IAction;
 import org.eclipse.jface.action.IToolBarManager;
@@ -182,7 +184,25 @@ final class PrimaryGraphActions {
         }
         RebuildPrimaryGraphOperation op = new RebuildPrimaryGraphOperation(project, d.threshold(), d.window());
         IOperationHistory history = PlatformUI.getWorkbench().getOperationSupport().getOperationHistory();
-        new OperationJob<>("Rebuilding the primary graph", m -> history.execute(op, m, null)).schedule();
+        Runnable rebuild = () -> new OperationJob<>("Rebuilding the primary graph", m -> history.execute(op, m, null))
+                .schedule();
+        if (project.summary().secondaryStates() == 0) {
+            rebuild.run();
+            return;
+        }
+        // under an explored cloth graph, say beforehand what the rebuild keeps and loses
+        var shell = view.getSite().getShell();
+        double threshold = d.threshold();
+        int window = d.window();
+        Job.create("Checking what a rebuild keeps of the cloth graph", m -> {
+            PrimaryGraphChange change = ProjectPrimaryGraph.build(project, threshold, window, true, m).change();
+            shell.getDisplay().asyncExec(() -> {
+                if (!shell.isDisposed() && (!change.touchesSecondaryGraph() || MessageDialog.openConfirm(shell,
+                        "Rebuild Primary Graph", "Rebuilding changes the " + change.describe() + ".\n\nRebuild?"))) {
+                    rebuild.run();
+                }
+            });
+        }).schedule();
     }
 
     static void execute(ProjectOperation op) {
