@@ -59,10 +59,7 @@ class ExploredPathTest {
         // the merge with the largest jump, reached along simulated transitions, followed by B more frames
         MergeRecord merge = walks.worstMergeFollowedBy(blendFrames + 5);
         ClothTransition t = project.secondary().transition(merge.transitionId());
-        List<Long> ids = walks.simulatedPath(walks.initial, t.from());
-        ids.add(t.id());
-        ids.addAll(walks.simulatedFrames(t.to(), blendFrames + 5));
-        SecondaryWalk walk = SecondaryWalk.of(project, walks.initial, ids);
+        SecondaryWalk walk = walks.across(t, blendFrames + 5);
         assertEquals(1, walk.mergesCrossed());
 
         ExploredPath blended = ExploredPath.of(project, walk, null);
@@ -110,10 +107,7 @@ class ExploredPathTest {
     void theBlendIsGoneAfterBFrames() {
         MergeRecord merge = walks.worstMergeFollowedBy(blendFrames + 3);
         ClothTransition t = project.secondary().transition(merge.transitionId());
-        List<Long> ids = walks.simulatedPath(walks.initial, t.from());
-        ids.add(t.id());
-        ids.addAll(walks.simulatedFrames(t.to(), 2 * blendFrames));
-        ExploredPath path = ExploredPath.of(project, SecondaryWalk.of(project, walks.initial, ids), null);
+        ExploredPath path = ExploredPath.of(project, walks.across(t, blendFrames + 3), null);
         int m = path.merges().get(0).frame();
         for (int k = 0; k <= blendFrames + 2; k++) {
             double w = MergeBlend.weight(k, blendFrames);
@@ -260,6 +254,14 @@ class ExploredPathTest {
             for (MergeRecord m : p.secondary().merges()) {
                 merges.put(m.transitionId(), m);
             }
+        }
+
+        /** From the initial state along simulated transitions, across {@code t}, then {@code frames} frames on. */
+        SecondaryWalk across(ClothTransition t, int frames) {
+            List<Long> ids = simulatedPath(initial, t.from());
+            ids.add(t.id());
+            ids.addAll(simulatedFrames(t.to(), frames));
+            return SecondaryWalk.of(project, initial, ids);
         }
 
         /** Transitions from a to b along simulated transitions only (they span the live states from the drape). */

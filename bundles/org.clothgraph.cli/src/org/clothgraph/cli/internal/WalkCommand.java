@@ -8,13 +8,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.clothgraph.cloth.ProjectGarments;
 import org.clothgraph.explore.ExplorationSettings;
 import org.clothgraph.explore.ExploredPath;
 import org.clothgraph.explore.SecondaryWalk;
 import org.clothgraph.explore.WalkController;
 import org.clothgraph.model.GarmentInfo;
-import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 
 /**
@@ -47,14 +45,9 @@ public final class WalkCommand extends WorkspaceCommand {
         String controllerName = args.value("controller").orElse("random");
         WalkController controller = WalkController.named(controllerName, seed);
         int blendFrames = args.intValue("blend-frames", ExplorationSettings.of(project).blendFrames(), 0, 1000);
-        GarmentInfo garment = args.value("garment").map(name -> {
-            GarmentInfo g = ProjectGarments.find(project, name);
-            if (g == null) {
-                throw new InvalidInputException(project.folder().toString(), "garment",
-                        "no garment named '" + name + "'");
-            }
-            return g;
-        }).orElseGet(() -> ExploredPath.exploredGarment(project));
+        // --garment names one; by default the explored one (never generating a robe, as simulate would)
+        GarmentInfo garment = args.flag("garment") ? SimulateCommand.garment(project, args, 0)
+                : ExploredPath.exploredGarment(project);
         SecondaryWalk walk = SecondaryWalk.generate(project, SecondaryWalk.initialState(project, garment), frames,
                 controller);
         ExploredPath path = ExploredPath.of(project, walk, blendFrames, new ConsoleProgressMonitor(err));

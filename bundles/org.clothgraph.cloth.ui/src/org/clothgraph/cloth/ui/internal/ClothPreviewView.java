@@ -118,7 +118,7 @@ public final class ClothPreviewView extends ViewPart {
         knownRuns = runs.size();
         String selected = newRun || !(player instanceof RunPlayer run) ? null : run.report.runId();
         panel.setRuns(runs, selected);
-        panel.setExploredPath(project != null && project.summary().secondaryStates() > 0,
+        panel.setExploredPath(project != null && !project.secondary().liveStatesByClass().isEmpty(),
                 player instanceof ExploredPathPlayer);
         if ((player == null || newRun) && !runs.isEmpty()) {
             show(runs.get(runs.size() - 1));
@@ -151,11 +151,15 @@ public final class ClothPreviewView extends ViewPart {
         }
         stop();
         panel.setMessage("Walking the secondary cloth graph (seed " + seed + ")...");
+        org.eclipse.swt.widgets.Display display = canvas.getDisplay();
         OperationJob<ExploredPathPlayer> job = ExploredPathPlayer.schedule(project, seed);
         job.addJobChangeListener(new JobChangeAdapter() {
             @Override
             public void done(IJobChangeEvent event) {
-                canvas.getDisplay().asyncExec(() -> {
+                if (display.isDisposed()) {
+                    return;
+                }
+                display.asyncExec(() -> {
                     if (canvas.isDisposed() || tracker.project() != project) {
                         return;
                     }
