@@ -19,7 +19,6 @@ import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.PaletteData;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.opengl.GLCanvas;
-import org.eclipse.swt.opengl.GLData;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.ui.part.ViewPart;
 import org.lwjgl.opengl.GL;
@@ -45,34 +44,17 @@ public final class ClothPreviewView extends ViewPart {
     private int frame;
     private int knownRuns;
     private boolean playing;
-    private Point drag;
     private final Runnable tick = this::tick;
 
     @Override
     public void createPartControl(Composite parent) {
         SashForm sash = new SashForm(parent, SWT.HORIZONTAL);
-        GLData data = new GLData();
-        data.doubleBuffer = true;
-        data.depthSize = 24;
-        canvas = new GLCanvas(sash, SWT.NO_BACKGROUND, data);
+        canvas = ClothCanvases.create(sash);
         canvas.setCurrent();
         capabilities = GL.createCapabilities();
         canvas.addListener(SWT.Paint, e -> paint());
         canvas.addListener(SWT.Resize, e -> canvas.redraw());
-        canvas.addListener(SWT.MouseDown, e -> drag = new Point(e.x, e.y));
-        canvas.addListener(SWT.MouseUp, e -> drag = null);
-        canvas.addListener(SWT.MouseMove, e -> {
-            if (drag != null) {
-                renderer.yaw -= (e.x - drag.x) * 0.01;
-                renderer.pitch = Math.max(-1.2, Math.min(1.4, renderer.pitch + (e.y - drag.y) * 0.01));
-                drag = new Point(e.x, e.y);
-                canvas.redraw();
-            }
-        });
-        canvas.addListener(SWT.MouseVerticalWheel, e -> {
-            renderer.distance = Math.max(0.8, Math.min(12, renderer.distance * (e.count > 0 ? 0.9 : 1.1)));
-            canvas.redraw();
-        });
+        ClothCanvases.orbitWithMouse(canvas, renderer);
         canvas.addDisposeListener(e -> disposeGl());
         panel = new ClothPanel(sash, this);
         sash.setWeights(72, 28);
@@ -267,9 +249,9 @@ public final class ClothPreviewView extends ViewPart {
 
     private void disposeGl() {
         stop();
-        if (!canvas.isDisposed()) {
-            canvas.setCurrent();
-        }
+        // No setCurrent() here: SWT's own GLCanvas dispose listener ran first and destroyed the context, and
+        // glXMakeCurrent with a window and no context is an X BadMatch that aborts the process (seen as soon as a
+        // second GL view's context is current at shutdown).
         GL.setCapabilities(null);
         capabilities = null;
     }

@@ -12,9 +12,9 @@ import org.lwjgl.opengl.GL30;
 /**
  * Fixed-function OpenGL drawing of a {@link ClothScene}: lit, two-sided cloth from client vertex
  * arrays, the body in grey, a ground grid, and an orbit camera around the pelvis. Buffers grow once and
- * are reused frame to frame.
+ * are reused frame to frame. Several scenes can share one canvas, each in its own viewport.
  */
-final class ClothRenderer {
+public final class ClothRenderer {
     private FloatBuffer positions;
     private FloatBuffer normals;
     private FloatBuffer colors;
@@ -27,10 +27,25 @@ final class ClothRenderer {
     double pitch = Math.toRadians(12);
     double distance = 3.2;
 
-    void render(ClothScene scene, int width, int height) {
-        glViewport(0, 0, Math.max(1, width), Math.max(1, height));
+    /** Sets the orbit camera: yaw and pitch in radians, distance in metres. */
+    public void orbit(double yawRadians, double pitchRadians, double metres) {
+        yaw = yawRadians;
+        pitch = pitchRadians;
+        distance = metres;
+    }
+
+    public void render(ClothScene scene, int width, int height) {
+        render(scene, 0, 0, width, height);
+    }
+
+    /** Draws the scene into the viewport (x, y, width, height), clearing only that rectangle. */
+    public void render(ClothScene scene, int x, int y, int width, int height) {
+        glViewport(x, y, Math.max(1, width), Math.max(1, height));
+        glScissor(x, y, Math.max(1, width), Math.max(1, height));
+        glEnable(GL_SCISSOR_TEST);
         glClearColor(0.93f, 0.94f, 0.96f, 1f);
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        glDisable(GL_SCISSOR_TEST);
         glEnable(GL_DEPTH_TEST);
         glMatrixMode(GL_PROJECTION);
         glLoadIdentity();

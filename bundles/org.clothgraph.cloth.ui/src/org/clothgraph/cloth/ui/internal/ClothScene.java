@@ -8,7 +8,7 @@ import org.clothgraph.sim.body.Capsule;
  * What one preview frame shows, as flat arrays ready for vertex arrays: the cloth (positions, smooth
  * normals, colours: the selected vertex group highlighted) and the body (tessellated capsules).
  */
-final class ClothScene {
+public final class ClothScene {
     private static final int RING = 12;
     private static final int STACKS = 4;
 
@@ -20,7 +20,12 @@ final class ClothScene {
     final float[] bodyNormals;
     final float[] centre = new float[3];
 
-    ClothScene(ClothMesh mesh, float[] positions, Body body, int[] highlight, float[] baseColor) {
+    /**
+     * @param positions cloth vertex positions (kept, not copied)
+     * @param highlight vertices painted in the highlight colour (null: none)
+     * @param baseColor RGB of the cloth
+     */
+    public ClothScene(ClothMesh mesh, float[] positions, Body body, int[] highlight, float[] baseColor) {
         clothTriangles = mesh.triangles();
         clothPositions = positions;
         clothNormals = normals(positions, clothTriangles);

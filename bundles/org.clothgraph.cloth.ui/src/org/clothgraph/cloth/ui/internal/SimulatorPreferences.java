@@ -11,12 +11,15 @@ import org.eclipse.core.runtime.preferences.InstanceScope;
 import org.eclipse.jface.preference.IPreferenceStore;
 import org.eclipse.ui.preferences.ScopedPreferenceStore;
 
-/** The workbench user's simulator choice: the embedded simulator, or their own ARCSim executable. */
-final class SimulatorPreferences {
+/**
+ * The workbench user's simulator choice: the embedded simulator, or their own ARCSim executable. Other workbench
+ * parts that run simulations (the Exploration view) build their simulator here too.
+ */
+public final class SimulatorPreferences {
     static final String KIND = "simulator";
     static final String ARCSIM = "arcsimExecutable";
-    static final String EMBEDDED = "embedded";
-    static final String ARCSIM_KIND = "arcsim";
+    public static final String EMBEDDED = "embedded";
+    public static final String ARCSIM_KIND = "arcsim";
     private static IPreferenceStore store;
 
     private SimulatorPreferences() {
@@ -32,8 +35,18 @@ final class SimulatorPreferences {
     }
 
     /** The configured simulator; a missing or broken ARCSim executable is an {@link InvalidInputException}. */
-    static ClothSimulator simulator() {
-        if (!ARCSIM_KIND.equals(store().getString(KIND))) {
+    public static ClothSimulator simulator() {
+        return simulator(kind());
+    }
+
+    /** The chosen kind: {@link #EMBEDDED} or {@link #ARCSIM_KIND}. */
+    public static String kind() {
+        return store().getString(KIND);
+    }
+
+    /** A simulator of the given kind; ARCSim runs the configured executable. */
+    public static ClothSimulator simulator(String kind) {
+        if (!ARCSIM_KIND.equals(kind)) {
             return new XpbdClothSimulator();
         }
         return arcsim(store().getString(ARCSIM));

@@ -1,0 +1,173 @@
+package org.clothgraph.explore.ui.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import org.clothgraph.demo.DemoPipeline;
+import org.clothgraph.explore.ExplorationStats;
+import org.clothgraph.explore.Explorer;
+import org.clothgraph.explore.ui.ExploreUi;
+import org.clothgraph.explore.ui.internal.ExplorationRunner.State;
+import org.clothgraph.model.CheckReport;
+import org.clothgraph.model.ClothStateRecord;
+import org.clothgraph.model.PrimaryNode;
+import org.clothgraph.model.Project;
+import org.clothgraph.model.ProjectSummary;
+import org.clothgraph.motion.project.PrimaryGraphSnapshot;
+import org.clothgraph.testing.Screenshots;
+import org.clothgraph.testing.UiWait;
+import org.clothgraph.ui.ProjectSession;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Exploration view on a small demo project: Start initialises and grows the secondary graph, Pause stops after
+ * the round in flight, Resume continues, the counters and plots show the project's figures, a queued dead end shows
+ * with its merge target, and Stop leaves a consistent project.
+ */
+class ExplorationViewTest {
+    private static final long RUN_TIMEOUT = 240_000;
+
+    @TempDir
+    Path dir;
+
+    private final IWorkbench workbench = PlatformUI.getWorkbench();
+    private int mostUnitsRunning;
+    private long longestUiGapNanos;
+    private long lastSample;
+
+    @AfterEach
+    void close() {
+        Job.getJobManager().cancel(Explorer.FAMILY);
+        UiWait.joinFamily(Explorer.FAMILY, 120_000);
+        workbench.getService(ProjectSession.class).close();
+    }
+
+    @Test
+    void exploresPausesResumesAndShowsAQueuedDeadEnd() throws Exception {
+        Project project = DemoPipeline.run(dir.resolve("demo"), DemoPipeline.Options.small(0), null);
+        workbench.getService(ProjectSession.class).set(project);
+        Shell shell = workbench.getActiveWorkbenchWindow().getShell();
+        shell.setSize(1280, 800);
+        IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
+        ExplorationView view = (ExplorationView) page.showView(ExploreUi.EXPLORATION_VIEW_ID);
+        UiWait.until("the view to offer Start", 60_000, () -> view.actions().start.isEnabled());
+        assertEquals(0, count(view, CountersPanel.STATES), "the small demo is not explored yet");
+
+        view.settingsBar().setWorkers(2);
+        view.actions().start.run();
+        assertEquals(State.RUNNING, view.runner().state());
+        lastSample = System.nanoTime();
+        UiWait.until("the initialisation and a first round to commit", RUN_TIMEOUT,
+                () -> sample() && count(view, CountersPanel.STATES) > 0 && count(view, CountersPanel.ROUND) >= 1);
+
+        pauseAndWait(view);
+        ExplorationStats paused = ExplorationStats.of(project);
+        ProjectSummary summary = project.summary();
+        UiWait.until("the counters to show the paused project", 30_000,
+                () -> view.counters().text(CountersPanel.STATES).equals(Formats.count(paused.liveStates()))
+                        && view.counters().text(CountersPanel.QUEUE).equals(Formats.count(summary.queuedMerges())));
+        UiWait.settle(1500);
+        assertEquals(paused, ExplorationStats.of(project), "nothing is explored while paused");
+        assertEquals(0, Job.getJobManager().find(Explorer.FAMILY).length, UiWait.jobList());
+        assertCountersShow(view, paused);
+
+        view.actions().resume.run();
+        assertEquals(State.RUNNING, view.runner().state());
+        lastSample = System.nanoTime();
+        UiWait.until("more states after resuming", RUN_TIMEOUT,
+                () -> sample() && count(view, CountersPanel.STATES) > paused.liveStates());
+        pauseAndWait(view);
+        assertTrue(mostUnitsRunning >= 1 && mostUnitsRunning <= 2, "expansion jobs at once with 2 workers: "
+                + mostUnitsRunning);
+        assertTrue(longestUiGapNanos < 2_000_000_000L, "the UI thread stalled for " + longestUiGapNanos / 1e6
+                + " ms while exploring");
+        ExplorationStats resumed = ExplorationStats.of(project);
+        UiWait.until("the counters to catch up", 30_000,
+                () -> view.counters().text(CountersPanel.STATES).equals(Formats.count(resumed.liveStates())));
+        assertCountersShow(view, resumed);
+
+        double[] xs = view.errorChart().xSeries();
+        double[] ys = view.errorChart().ySeries();
+        assertTrue(xs.length >= 2, "one point per committed round: " + Arrays.toString(xs));
+        assertEquals(xs.length, ys.length);
+        assertEquals(project.secondary().log().size(), xs.length);
+        assertTrue(ys[ys.length - 1] > 0, "the worst merge error is positive");
+        assertTrue(view.classChart().bars().stream().mapToLong(BarChart.Bar::value).sum() == resumed.liveStates(),
+                String.valueOf(view.classChart().bars()));
+
+        long worst = project.secondary().worstQueued(1).get(0).id();
+        long rows = Math.min(ExplorationLoader.QUEUE_ROWS, resumed.queue() + resumed.quarantined());
+        UiWait.until("the queue to show the paused project, worst dead end first", 30_000,
+                () -> view.queue().rows().size() == rows && view.queue().rows().get(0).merge().id() == worst);
+        QueueRow first = view.queue().rows().get(0);
+        ClothStateRecord deadEnd = project.secondary().state(first.merge().deadEndState());
+        PrimaryGraphSnapshot snapshot = PrimaryGraphSnapshot.of(project);
+        PrimaryNode node = snapshot.node(deadEnd.primaryNode());
+        String clipFrame = snapshot.clip(node.clipId()).name() + ":" + node.frame();
+        assertEquals(clipFrame, first.clipFrame());
+        view.queue().select(first);
+        UiWait.until("the dead end to show", 60_000, () -> view.detail().shown() != null
+                && view.detail().shown().row().merge().id() == first.merge().id());
+        String detail = view.detail().text();
+        assertTrue(detail.contains(clipFrame) && detail.contains("frame " + node.frame()), detail);
+        assertTrue(detail.contains("state " + deadEnd.id()), detail);
+        long target = project.secondary().transition(first.merge().transitionId()).to();
+        assertTrue(detail.contains("merge target: state " + target), detail);
+        assertTrue(view.detail().showsStates());
+        Path shot = Screenshots.of(shell, "exploration-view");
+        assertTrue(shot.toFile().length() > 10_000, shot.toString());
+
+        // Stop abandons the round in flight; what was committed stays consistent
+        view.actions().resume.run();
+        UiWait.until("an expansion job in the Progress view", RUN_TIMEOUT, () -> Arrays.stream(
+                Job.getJobManager().find(Explorer.FAMILY)).anyMatch(j -> j.getName().startsWith("expanding dead end")));
+        view.actions().stop.run();
+        UiWait.joinFamily(Explorer.FAMILY, 120_000);
+        UiWait.until("the view to show the stop", 30_000, () -> view.runner().state() == State.STOPPED);
+        assertTrue(view.actions().start.isEnabled());
+        CheckReport report = project.check(null);
+        assertTrue(report.clean(), report.violations().toString());
+    }
+
+    /** Notes how many expansion jobs run at once and how long the UI thread went without polling. */
+    private boolean sample() {
+        long now = System.nanoTime();
+        longestUiGapNanos = Math.max(longestUiGapNanos, now - lastSample);
+        lastSample = now;
+        int running = (int) Arrays.stream(Job.getJobManager().find(Explorer.FAMILY))
+                .filter(j -> j.getState() == Job.RUNNING && !j.getName().startsWith("Exploring")).count();
+        mostUnitsRunning = Math.max(mostUnitsRunning, running);
+        return true;
+    }
+
+    private static void pauseAndWait(ExplorationView view) {
+        view.actions().pause.run();
+        UiWait.joinFamily(Explorer.FAMILY, RUN_TIMEOUT);
+        UiWait.until("the view to show the pause", 30_000, () -> view.runner().state() == State.PAUSED
+                && view.actions().resume.isEnabled() && !view.actions().pause.isEnabled());
+    }
+
+    private static void assertCountersShow(ExplorationView view, ExplorationStats s) {
+        assertEquals(Formats.count(s.liveStates()), view.counters().text(CountersPanel.STATES));
+        assertEquals(Formats.count(s.queue()), view.counters().text(CountersPanel.QUEUE));
+        assertEquals(Formats.count(s.quarantined()), view.counters().text(CountersPanel.QUARANTINED));
+        assertEquals(Formats.mm(s.worstError() * 1000), view.counters().text(CountersPanel.WORST));
+        assertEquals(Formats.mm(s.medianError() * 1000), view.counters().text(CountersPanel.MEDIAN));
+        assertTrue(count(view, CountersPanel.FRAMES) > 0, view.counters().text(CountersPanel.FRAMES));
+    }
+
+    private static long count(ExplorationView view, String counter) {
+        String text = view.counters().text(counter).replace(",", "");
+        return text.equals("-") ? 0 : Long.parseLong(text);
+    }
+}

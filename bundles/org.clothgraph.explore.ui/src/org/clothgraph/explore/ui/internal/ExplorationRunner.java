@@ -1,0 +1,154 @@
+package org.clothgraph.explore.ui.internal;
+
+import org.clothgraph.explore.ExplorationSettings;
+import org.clothgraph.explore.ExplorationStatus;
+import org.clothgraph.explore.Explorer;
+import org.clothgraph.explore.ui.JobUnitExecutor;
+import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.model.Project;
+import org.clothgraph.model.jobs.JobSnapshot;
+import org.clothgraph.model.jobs.OperationJob;
+import org.clothgraph.sim.ClothSimulator;
+import org.eclipse.core.runtime.jobs.IJobChangeEvent;
+import org.eclipse.core.runtime.jobs.JobChangeAdapter;
+
+/**
+ * Start, pause, resume and stop of one exploration, each run a thin {@link OperationJob} of family
+ * {@link Explorer#FAMILY} around {@link Explorer#run}. Pause asks the explorer to stop after the round in flight
+ * commits; resume is a new run (the exploration state lives in the project); stop cancels the job, which aborts
+ * the round in flight. Listeners are called on job and worker threads: the view marshals to the UI thread.
+ */
+final class ExplorationRunner {
+    enum State {
+        /** Nothing ran yet in this view. */
+        IDLE,
+        RUNNING,
+        /** Pause asked: the round in flight finishes and commits. */
+        PAUSING,
+        PAUSED,
+        /** Stop asked: the round in flight is abandoned. */
+        STOPPING,
+        STOPPED;
+
+        boolean active() {
+            return this == RUNNING || this == PAUSING || this == STOPPING;
+        }
+    }
+
+    /** What one run needs; resume reuses the garment and takes fresh settings. */
+    record Request(Project project, GarmentInfo garment, ClothSimulator simulator, ExplorationSettings settings) {
+    }
+
+    interface Listener {
+        /** A status of the running exploration (exploring or worker thread). */
+        void status(ExplorationStatus status);
+
+        /** The run state changed, with a sentence saying why (any thread). */
+        void state(State state, String message);
+    }
+
+    private final Listener listener;
+    private State state = State.IDLE;
+    private Explorer explorer;
+    private OperationJob<Explorer.Report> job;
+    private Project project;
+
+    ExplorationRunner(Listener listener) {
+        this.listener = listener;
+    }
+
+    synchronized State state() {
+        return state;
+    }
+
+    /** The project the current or last run explored. */
+    synchronized Project project() {
+        return project;
+    }
+
+    /** Starts a run (also what resume does). */
+    void start(Request r) {
+        OperationJob<Explorer.Report> j;
+        synchronized (this) {
+            if (state.active()) {
+                throw new IllegalStateException("an exploration is running (" + state + ")");
+            }
+            project = r.project();
+            Explorer e = new Explorer(r.project(), r.garment(), r.simulator(), r.settings(), new JobUnitExecutor());
+            e.addListener(listener::status);
+            j = new OperationJob<>("Exploring " + r.garment().name(), Explorer.FAMILY,
+                    m -> e.run(new Explorer.Limits(0, 0, 0), m));
+            j.addJobChangeListener(new JobChangeAdapter() {
+                @Override
+                public void done(IJobChangeEvent event) {
+                    finished(j);
+                }
+            });
+            explorer = e;
+            job = j;
+            state = State.RUNNING;
+        }
+        listener.state(State.RUNNING, "exploring " + r.garment().name() + " with " + r.settings().effectiveWorkers()
+                + " parallel simulations, " + r.settings().roundSize() + " expansions per round");
+        j.schedule();
+    }
+
+    /** Stops after the round in flight has been committed. */
+    void pause() {
+        synchronized (this) {
+            if (state != State.RUNNING) {
+                return;
+            }
+            explorer.requestStop();
+            state = State.PAUSING;
+        }
+        listener.state(State.PAUSING, "pausing after the round in flight");
+    }
+
+    /** Aborts the round in flight (its frames are never committed); a paused exploration just ends. */
+    void stop() {
+        OperationJob<Explorer.Report> j;
+        synchronized (this) {
+            if (state == State.PAUSED) {
+                state = State.STOPPED;
+                j = null;
+            } else if (state == State.RUNNING || state == State.PAUSING) {
+                state = State.STOPPING;
+                j = job;
+            } else {
+                return;
+            }
+        }
+        if (j == null) {
+            listener.state(State.STOPPED, "stopped");
+        } else {
+            listener.state(State.STOPPING, "stopping: the round in flight is abandoned");
+            j.cancel();
+        }
+    }
+
+    private void finished(OperationJob<Explorer.Report> j) {
+        JobSnapshot<Explorer.Report> s = j.snapshot();
+        State next;
+        String message;
+        synchronized (this) {
+            if (job != j) {
+                return;
+            }
+            job = null;
+            explorer = null;
+            next = state == State.PAUSING && s.state() == JobSnapshot.State.COMPLETED ? State.PAUSED : State.STOPPED;
+            state = next;
+        }
+        message = switch (s.state()) {
+            case COMPLETED -> next == State.PAUSED ? "paused: " + s.result().stopReason() : s.result().stopReason();
+            case CANCELLED -> "stopped: the round in flight was abandoned, everything committed before it is kept";
+            case FAILED -> "the exploration failed: " + s.message();
+            case RUNNING -> "";
+        };
+        if (s.state() == JobSnapshot.State.COMPLETED) {
+            listener.status(s.result().status());
+        }
+        listener.state(next, message);
+    }
+}

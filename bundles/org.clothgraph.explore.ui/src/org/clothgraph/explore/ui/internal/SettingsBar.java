@@ -1,0 +1,120 @@
+package org.clothgraph.explore.ui.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.cloth.ui.internal.SimulatorPreferences;
+import org.clothgraph.explore.ExplorationSettings;
+import org.clothgraph.model.GarmentInfo;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.layout.RowLayout;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Label;
+
+/**
+ * What the next run uses: the garment, the simulator (embedded, or the ARCSim executable set in the preferences),
+ * the worker count, the horizon and the round size. A wrapping row: narrow views get two lines, never clipped
+ * fields. Disabled while a run is going; resume takes the values shown.
+ */
+final class SettingsBar {
+    private static final String[] SIMULATORS = { SimulatorPreferences.EMBEDDED, SimulatorPreferences.ARCSIM_KIND };
+    private final Composite bar;
+    private final Combo garment;
+    private final Combo simulator;
+    private final NumberField workers;
+    private final NumberField horizon;
+    private final NumberField round;
+    private final List<GarmentInfo> garments = new ArrayList<>();
+
+    SettingsBar(Composite parent) {
+        bar = new Composite(parent, SWT.NONE);
+        RowLayout layout = new RowLayout(SWT.HORIZONTAL);
+        layout.wrap = true;
+        layout.center = true;
+        layout.spacing = 12;
+        layout.marginTop = 2;
+        layout.marginBottom = 2;
+        bar.setLayout(layout);
+        garment = new Combo(field("Garment:"), SWT.READ_ONLY);
+        simulator = new Combo(field("Simulator:"), SWT.READ_ONLY);
+        simulator.setItems("embedded", "ARCSim");
+        simulator.setToolTipText("ARCSim runs the executable set in Window > Preferences > ClothGraph Simulator");
+        simulator.select(SimulatorPreferences.ARCSIM_KIND.equals(SimulatorPreferences.kind()) ? 1 : 0);
+        workers = new NumberField(field("Workers:"), 0, 256, "Parallel simulations; 0 = one per core");
+        horizon = new NumberField(field("Horizon (frames):"), 1, 10_000,
+                "Longest branch one expansion simulates; a branch also ends at the next branching pose");
+        round = new NumberField(field("Round size:"), 1, 1024,
+                "Worst dead ends expanded per round (independent of the workers)");
+        show(ExplorationSettings.defaults());
+    }
+
+    Control control() {
+        return bar;
+    }
+
+    private Composite field(String label) {
+        Composite c = new Composite(bar, SWT.NONE);
+        GridLayout layout = new GridLayout(2, false);
+        layout.marginWidth = 0;
+        layout.marginHeight = 0;
+        c.setLayout(layout);
+        new Label(c, SWT.NONE).setText(label);
+        return c;
+    }
+
+    /** Shows stored settings. */
+    void show(ExplorationSettings s) {
+        workers.set(s.workers());
+        horizon.set(s.horizonFrames());
+        round.set(s.roundSize());
+    }
+
+    /** Lists the project's garments, keeping the chosen one, else choosing the hooded robe. */
+    void setGarments(List<GarmentInfo> list) {
+        String chosen = garment.getSelectionIndex() >= 0 ? garments.get(garment.getSelectionIndex()).name()
+                : ProjectGarments.ROBE;
+        garments.clear();
+        garments.addAll(list);
+        garment.removeAll();
+        int select = 0;
+        for (int i = 0; i < list.size(); i++) {
+            garment.add(list.get(i).name());
+            if (list.get(i).name().equals(chosen)) {
+                select = i;
+            }
+        }
+        if (!list.isEmpty()) {
+            garment.select(select);
+        }
+        bar.getParent().layout(true, true);
+    }
+
+    /** The chosen garment, or null when the project has none. */
+    GarmentInfo garment() {
+        int i = garment.getSelectionIndex();
+        return i < 0 ? null : garments.get(i);
+    }
+
+    String simulatorKind() {
+        return SIMULATORS[Math.max(0, simulator.getSelectionIndex())];
+    }
+
+    /** The stored settings with the values shown here. */
+    ExplorationSettings applyTo(ExplorationSettings stored) {
+        return stored.withWorkers(workers.value()).withHorizon(horizon.value()).withRoundSize(round.value());
+    }
+
+    void setWorkers(int k) {
+        workers.set(k);
+    }
+
+    void setEnabled(boolean enabled) {
+        for (Control c : new Control[] { garment, simulator, workers.control(), horizon.control(), round.control() }) {
+            c.setEnabled(enabled);
+        }
+    }
+}
