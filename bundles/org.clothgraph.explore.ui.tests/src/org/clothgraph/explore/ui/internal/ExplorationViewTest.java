@@ -122,7 +122,7 @@ class ExplorationViewTest {
         assertTrue(detail.contains(clipFrame) && detail.contains("frame " + node.frame()), detail);
         assertTrue(detail.contains("state " + deadEnd.id()), detail);
         long target = project.secondary().transition(first.merge().transitionId()).to();
-        assertTrue(detail.contains("merge target: state " + target), detail);
+        assertTrue(detail.contains("merge target " + target), detail);
         assertTrue(view.detail().showsStates());
         Path shot = Screenshots.of(shell, "exploration-view");
         assertTrue(shot.toFile().length() > 10_000, shot.toString());

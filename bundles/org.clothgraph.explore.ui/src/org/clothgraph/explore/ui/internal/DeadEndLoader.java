@@ -100,8 +100,8 @@ final class DeadEndLoader {
             deadEndScene = deadEnd == null ? null : scene(p, mesh, deadEnd, body);
         }
         return new DeadEndDetail(row, "At " + where, text.toString(),
-                deadEnd == null ? "(no dead end simulated)" : "dead end: state " + deadEnd.id(),
-                "merge target: state " + target.id(), deadEndScene, targetScene);
+                deadEnd == null ? "(none simulated)" : "dead end " + deadEnd.id(), "merge target " + target.id(),
+                deadEndScene, targetScene);
     }
 
     private static ClothScene scene(Project p, ClothMesh mesh, ClothStateRecord state, Body body) {
