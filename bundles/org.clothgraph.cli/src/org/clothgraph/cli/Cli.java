@@ -16,6 +16,7 @@ import org.clothgraph.cli.internal.MotionCommand;
 import org.clothgraph.cli.internal.SimulateCommand;
 import org.clothgraph.cli.internal.StatsCommand;
 import org.clothgraph.cli.internal.UsageException;
+import org.clothgraph.cli.internal.WalkCommand;
 import org.clothgraph.cli.internal.WorkerCommand;
 import org.clothgraph.model.InvalidInputException;
 import org.eclipse.core.runtime.OperationCanceledException;
@@ -39,8 +40,8 @@ public final class Cli {
         this.out = out;
         this.err = err;
         for (Command c : new Command[] { new DemoCommand(), new StatsCommand(), new CheckCommand(), new MotionCommand(),
-                new GarmentCommand(), new SimulateCommand(), new ExploreCommand(), new WorkerCommand(),
-                new BenchCommand() }) {
+                new GarmentCommand(), new SimulateCommand(), new ExploreCommand(), new WalkCommand(),
+                new WorkerCommand(), new BenchCommand() }) {
             commands.put(c.name(), c);
         }
     }

@@ -1,14 +1,11 @@
 package org.clothgraph.cloth;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.ProjectFormat;
-import org.clothgraph.model.StorageException;
 import org.clothgraph.motion.Skeleton;
 import org.clothgraph.motion.project.ProjectCharacter;
 import org.clothgraph.sim.ClothMesh;
@@ -60,17 +57,8 @@ public final class ProjectGarments {
     /** Writes the mesh and registers the garment. */
     public static GarmentInfo add(Project project, String name, ClothMesh mesh, Material material) {
         String rel = ProjectFormat.GARMENTS_FOLDER + "/" + name.replaceAll("[^A-Za-z0-9_.-]", "_") + ".obj";
-        Path file = project.folder().resolve(rel);
-        try {
-            Files.createDirectories(file.getParent());
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-            ObjGarmentReader.writeArcsim(tmp, mesh, new ClothState(mesh.restPositions(), new float[mesh.restPositions().length]),
-                    Axes.Y_UP);
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException | java.io.UncheckedIOException e) {
-            throw new StorageException("cannot write garment " + file + ": " + e.getMessage(), e);
-        }
+        project.writeFile(rel, file -> ObjGarmentReader.writeArcsim(file, mesh, new ClothState(mesh.restPositions(),
+                new float[mesh.restPositions().length]), Axes.Y_UP));
         long id = project.addGarment(new GarmentInfo(0, name, rel, GSON.toJson(material), mesh.vertexCount(),
                 mesh.vertexGroups()));
         return new GarmentInfo(id, name, rel, GSON.toJson(material), mesh.vertexCount(), mesh.vertexGroups());

@@ -15,6 +15,7 @@ import org.clothgraph.explore.Explorer;
 import org.clothgraph.explore.ThreadUnitExecutor;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.Project;
+import org.clothgraph.model.ProjectFormat;
 import org.clothgraph.model.StorageException;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.demo.DemoMotions;
@@ -84,7 +85,9 @@ public final class DemoPipeline {
         try {
             build(partial, options, monitor).close();
             if (Files.isDirectory(target)) {
-                Files.delete(target); // only an empty folder: callers refuse anything else
+                // only an empty folder, or one a replaced project left its lock file in: callers refuse anything else
+                Files.deleteIfExists(target.resolve(ProjectFormat.LOCK_FILE));
+                Files.delete(target);
             }
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {

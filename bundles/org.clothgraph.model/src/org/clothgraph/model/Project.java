@@ -1,8 +1,10 @@
 package org.clothgraph.model;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,6 +17,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,9 +25,11 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import org.clothgraph.model.frames.FrameStore;
 import org.clothgraph.model.internal.Database;
+import org.clothgraph.model.internal.FileDigests;
 import org.clothgraph.model.internal.ProjectChecker;
 import org.clothgraph.model.internal.SecondaryReconciler;
 import org.clothgraph.model.internal.SqlWork;
+import org.clothgraph.model.internal.WriterLock;
 import org.eclipse.core.commands.operations.IUndoContext;
 import org.eclipse.core.commands.operations.ObjectUndoContext;
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -33,22 +38,34 @@ import org.eclipse.core.runtime.IProgressMonitor;
  * An open ClothGraph project folder. Every read and write goes through one lock and one SQLite
  * connection; every committed write is announced once to the {@link ModelChangeListener}s, so a
  * background job may write while views read.
+ * <p>
+ * One process writes a project at a time. The first write (or {@link #claimWriter()}) takes the project's
+ * writer lock, {@link ProjectFormat#LOCK_FILE}, and keeps it until {@link #close()}; while another process
+ * holds it a write waits as {@link #setWriterWait} says, by default it is refused with a
+ * {@link ProjectLockedException} naming that process. Reads never need the lock, and each outermost read
+ * ends its transaction, so a reader sees what other processes committed. Two {@code Project}s on one folder
+ * in one JVM are two readers; the second to write is refused like another process would be (naming this
+ * one), so tests and the workbench must share one instance to write through both.
  */
 public final class Project implements AutoCloseable {
     private final Path folder;
     private final Database db;
     private final FrameStore frames;
     private final ReentrantLock lock = new ReentrantLock();
+    private final WriterLock writer;
+    private volatile WriterWait writerWait = WriterWait.REFUSE;
     private final List<ModelChangeListener> listeners = new CopyOnWriteArrayList<>();
     private final EnumSet<Aspect> pending = EnumSet.noneOf(Aspect.class);
     private final Secondary secondary;
     private final IUndoContext undoContext;
     private int depth;
-    private boolean closed;
+    private int readDepth;
+    private volatile boolean closed;
 
-    private Project(Path folder, Database db) {
+    private Project(Path folder, Database db, WriterLock writer) {
         this.folder = folder;
         this.db = db;
+        this.writer = writer;
         this.frames = new FrameStore(this, folder.resolve(ProjectFormat.FRAMES_FOLDER));
         this.secondary = new Secondary(this);
         this.undoContext = new ObjectUndoContext(this, "ClothGraph project " + folder.getFileName());
@@ -60,15 +77,25 @@ public final class Project implements AutoCloseable {
         if (Files.exists(dbFile)) {
             throw new InvalidInputException(dbFile, null, "a project already exists here; open it or choose another folder");
         }
+        WriterLock writer = new WriterLock(folder);
         try {
             Files.createDirectories(folder);
+            writer.acquire(WriterWait.REFUSE);
+            if (Files.exists(dbFile)) {
+                throw new InvalidInputException(dbFile, null, "a project already exists here; open it or choose another"
+                        + " folder");
+            }
             for (String sub : new String[] { ProjectFormat.FRAMES_FOLDER, ProjectFormat.MOTIONS_FOLDER,
                     ProjectFormat.GARMENTS_FOLDER, ProjectFormat.CHARACTER_FOLDER, ProjectFormat.DATABASES_FOLDER }) {
                 Files.createDirectories(folder.resolve(sub));
             }
-            return new Project(folder, Database.create(dbFile, name));
+            return new Project(folder, Database.create(dbFile, name), writer);
         } catch (IOException | SQLException e) {
+            writer.release();
             throw new StorageException("cannot create project in " + folder + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            writer.release();
+            throw e;
         }
     }
 
@@ -77,7 +104,21 @@ public final class Project implements AutoCloseable {
         if (!Files.isDirectory(folder)) {
             throw new InvalidInputException(folder, null, "no such project folder");
         }
-        return new Project(folder, Database.open(folder.resolve(ProjectFormat.DATABASE_FILE)));
+        WriterLock writer = new WriterLock(folder);
+        try {
+            return new Project(folder, Database.open(folder.resolve(ProjectFormat.DATABASE_FILE), writer), writer);
+        } catch (RuntimeException e) {
+            writer.release();
+            throw e;
+        }
+    }
+
+    /**
+     * How this process names itself in the lock file of every project it writes, e.g.
+     * {@code clothgraph explore --workspace DIR}; by default other processes see its command line.
+     */
+    public static void describeProcess(String description) {
+        WriterLock.describeProcess(description);
     }
 
     public static boolean isProject(Path folder) {
@@ -110,14 +151,56 @@ public final class Project implements AutoCloseable {
         listeners.remove(l);
     }
 
+    // ---- writer lock ----------------------------------------------------------------------------
+
+    /** What a write does while another process writes this project (default {@link WriterWait#REFUSE}). */
+    public void setWriterWait(WriterWait wait) {
+        writerWait = Objects.requireNonNull(wait);
+    }
+
+    /**
+     * Takes the project's writer lock now (it is held until {@link #close()}), waiting as {@link #setWriterWait}
+     * says. Writes take it by themselves; call this before work that must not start unless it can be kept,
+     * and before writing files into the project folder.
+     *
+     * @throws ProjectLockedException when another process, or another open project of this one, writes it
+     */
+    public void claimWriter() {
+        ensureOpen();
+        if (writer.held()) {
+            return;
+        }
+        writer.acquire(writerWait);
+        if (closed) {
+            writer.release(); // closed while this thread waited
+            ensureOpen();
+        }
+    }
+
+    /** True once this project holds the writer lock. */
+    public boolean isWriter() {
+        return writer.held();
+    }
+
     // ---- transactions -------------------------------------------------------------------------
 
-    /** Runs a read under the project lock. */
+    /**
+     * Runs a read under the project lock. The outermost read outside a write ends its transaction (a rollback:
+     * {@code work} must not write, use {@link #write}), so the next read sees what other processes committed.
+     */
     public <T> T read(SqlWork<T> work) {
         lock.lock();
         try {
             ensureOpen();
-            return work.run(db.connection());
+            readDepth++;
+            try {
+                return work.run(db.connection());
+            } finally {
+                readDepth--;
+                if (readDepth == 0 && depth == 0) {
+                    db.endRead();
+                }
+            }
         } catch (SQLException e) {
             throw new StorageException("reading " + db.file() + " failed: " + e.getMessage(), e);
         } finally {
@@ -130,6 +213,7 @@ public final class Project implements AutoCloseable {
      * change once, after the outermost commit; a failure rolls everything back.
      */
     public <T> T write(Set<Aspect> aspects, SqlWork<T> work) {
+        claimWriter(); // before the project lock: waiting for another process must not block this one's readers
         lock.lock();
         ModelChange change = null;
         try {
@@ -271,6 +355,52 @@ public final class Project implements AutoCloseable {
         });
     }
 
+    // ---- files of the project -------------------------------------------------------------------
+
+    /** Writes the content of one project file. */
+    @FunctionalInterface
+    public interface FileContent {
+        void writeTo(Path file) throws IOException;
+    }
+
+    /**
+     * Writes a file into the project folder ({@code relative} to it, as the project stores the path): takes the
+     * writer lock first, writes a temporary sibling and moves it into place atomically. Registering the file
+     * (character, garment, clip) records its digest.
+     *
+     * @return the written file
+     */
+    public Path writeFile(String relative, FileContent content) {
+        claimWriter();
+        Path file = folder.resolve(relative);
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            Files.createDirectories(file.getParent());
+            content.writeTo(tmp);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | UncheckedIOException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw new StorageException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+        return file;
+    }
+
+    /**
+     * Records the SHA-256 and size of a project file ({@code relative} to the folder), which {@link #check}
+     * verifies. Every method that registers a file (character, garment, clip) does it; call it only to accept
+     * a registered file that was changed on purpose.
+     */
+    public void recordFile(String relative) {
+        write(Set.of(), c -> {
+            FileDigests.record(c, folder, relative);
+            return null;
+        });
+    }
+
     // ---- character, garments, clips -------------------------------------------------------------
 
     public Optional<CharacterInfo> character() {
@@ -293,6 +423,10 @@ public final class Project implements AutoCloseable {
                 p.setInt(4, ch.joints());
                 p.setDouble(5, ch.heightMetres());
                 p.executeUpdate();
+            }
+            FileDigests.record(c, folder, ch.skeletonFile());
+            if (ch.bodyFile() != null) {
+                FileDigests.record(c, folder, ch.bodyFile());
             }
             return null;
         });
@@ -335,6 +469,7 @@ public final class Project implements AutoCloseable {
                 p.executeUpdate();
                 id = generatedKey(p);
             }
+            FileDigests.record(c, folder, garment.meshFile());
             try (PreparedStatement p = c.prepareStatement(
                     "INSERT INTO vertex_group(garment_id, name, vertices) VALUES (?, ?, ?)")) {
                 for (Map.Entry<String, int[]> e : garment.vertexGroups().entrySet()) {
@@ -365,6 +500,7 @@ public final class Project implements AutoCloseable {
     /** Adds a clip (its file already written under motions/) and returns its id. */
     public long addClip(String name, String file, double fps, int frameCount) {
         return write(Set.of(Aspect.CLIPS), c -> {
+            long id;
             try (PreparedStatement p = c.prepareStatement(
                     "INSERT INTO clip(name, file, fps, frame_count) VALUES (?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
                 p.setString(1, name);
@@ -372,13 +508,15 @@ public final class Project implements AutoCloseable {
                 p.setDouble(3, fps);
                 p.setInt(4, frameCount);
                 p.executeUpdate();
-                return generatedKey(p);
+                id = generatedKey(p);
             } catch (SQLException e) {
                 if (e.getMessage() != null && e.getMessage().contains("UNIQUE")) {
                     throw new InvalidInputException(file, "name", "a clip named '" + name + "' already exists");
                 }
                 throw e;
             }
+            FileDigests.record(c, folder, file);
+            return id;
         });
     }
 
@@ -554,6 +692,7 @@ public final class Project implements AutoCloseable {
         }
     }
 
+    /** Closes the database and releases the writer lock when this project holds it. */
     @Override
     public void close() {
         lock.lock();
@@ -563,11 +702,15 @@ public final class Project implements AutoCloseable {
             }
             closed = true;
             frames.close();
-            db.close();
+            db.close(writer.held());
         } catch (SQLException e) {
             throw new StorageException("closing " + db.file() + " failed: " + e.getMessage(), e);
         } finally {
-            lock.unlock();
+            try {
+                writer.release();
+            } finally {
+                lock.unlock();
+            }
         }
     }
 

@@ -6,6 +6,11 @@ public final class ProjectFormat {
     public static final int VERSION = 2;
     /** Graph and metadata: an SQLite database. */
     public static final String DATABASE_FILE = "clothgraph.db";
+    /**
+     * The writer lock: one process writes a project at a time, holding an OS lock on this file, whose text
+     * names that process. Never deleted (a deleted lock file could be locked by two processes at once).
+     */
+    public static final String LOCK_FILE = "clothgraph.lock";
     /** Bulk cloth frames: append-only checksummed segment files. */
     public static final String FRAMES_FOLDER = "frames";
     /** Motion clips as BVH, readable by any tool. */

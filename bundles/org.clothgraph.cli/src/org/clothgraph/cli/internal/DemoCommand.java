@@ -10,7 +10,10 @@ import java.util.stream.Stream;
 import org.clothgraph.demo.DemoPipeline;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
+import org.clothgraph.model.ProjectFormat;
 import org.clothgraph.model.StorageException;
+import org.clothgraph.model.WriterWait;
+import org.clothgraph.model.internal.WriterLock;
 import org.clothgraph.sim.garment.Garments;
 
 /** {@code demo}: the main job on the embedded default, into a new project folder. */
@@ -53,7 +56,10 @@ public final class DemoCommand extends Command {
         return 0;
     }
 
-    /** Refuses to touch a folder holding anything but a ClothGraph project; replaces one only with --force. */
+    /**
+     * Refuses to touch a folder holding anything but a ClothGraph project; replaces one only with --force, and
+     * not while another process writes it (the writer lock is held while the old project is deleted).
+     */
     private static void prepare(Path folder, boolean force) {
         if (Files.isRegularFile(folder)) {
             throw new InvalidInputException(folder, null, "is a file, not a folder");
@@ -68,9 +74,10 @@ public final class DemoCommand extends Command {
         if (!force) {
             throw new InvalidInputException(folder, null, "a project already exists here; use --force to replace it");
         }
-        try (Stream<Path> walk = Files.walk(folder)) {
+        try (WriterLock lock = new WriterLock(folder); Stream<Path> walk = Files.walk(folder)) {
+            lock.acquire(WriterWait.REFUSE);
             for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
-                if (!p.equals(folder)) {
+                if (!p.equals(folder) && !p.equals(lock.file())) {
                     Files.delete(p);
                 }
             }
@@ -79,9 +86,10 @@ public final class DemoCommand extends Command {
         }
     }
 
+    /** Empty but for a lock file, which a replaced project leaves behind. */
     private static boolean isEmpty(Path folder) {
         try (Stream<Path> s = Files.list(folder)) {
-            return s.findAny().isEmpty();
+            return s.allMatch(p -> p.getFileName().toString().equals(ProjectFormat.LOCK_FILE));
         } catch (IOException e) {
             throw new StorageException("cannot list " + folder + ": " + e.getMessage(), e);
         }

@@ -33,12 +33,18 @@ public final class ExploreCommand extends WorkspaceCommand {
         option(Option.value("simulator", "embedded|arcsim", "the simulator (default: the project's, embedded)"));
         option(Option.value("arcsim", "PATH", "the arcsim executable (with --simulator arcsim)"));
         option(Option.flag("retry-quarantined", "put quarantined dead ends back on the queue first"));
+        offerWait();
+    }
+
+    @Override
+    protected boolean writes(Args args) {
+        return true;
     }
 
     @Override
     protected String usage() {
         return "--workspace DIR [--frames N | --minutes M | --until-error MM] [--workers K] [--round R] [--horizon N]"
-                + " [--simulator embedded|arcsim] [--arcsim PATH] [--retry-quarantined] [--json]";
+                + " [--simulator embedded|arcsim] [--arcsim PATH] [--retry-quarantined] [--wait] [--json]";
     }
 
     @Override

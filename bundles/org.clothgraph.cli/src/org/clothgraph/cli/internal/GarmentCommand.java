@@ -44,6 +44,12 @@ public final class GarmentCommand extends WorkspaceCommand {
     }
 
     @Override
+    protected boolean writes(Args args) {
+        List<String> pos = args.positionals();
+        return !pos.isEmpty() && !pos.get(0).equals("list");
+    }
+
+    @Override
     protected int run(Project project, Args args, PrintStream out, PrintStream err) {
         List<String> pos = args.positionals();
         String sub = pos.isEmpty() ? "list" : pos.get(0);

@@ -42,6 +42,12 @@ public final class MotionCommand extends WorkspaceCommand {
     }
 
     @Override
+    protected boolean writes(Args args) {
+        List<String> pos = args.positionals();
+        return !pos.isEmpty() && (pos.get(0).equals("import") || pos.get(0).equals("graph"));
+    }
+
+    @Override
     protected int run(Project project, Args args, PrintStream out, PrintStream err) {
         List<String> pos = args.positionals();
         if (pos.isEmpty()) {

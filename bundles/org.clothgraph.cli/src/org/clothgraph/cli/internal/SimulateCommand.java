@@ -36,11 +36,18 @@ public final class SimulateCommand extends WorkspaceCommand {
         option(Option.value("simulator", "embedded|arcsim", "the simulator (default: embedded)"));
         option(Option.value("arcsim", "PATH", "the arcsim executable (with --simulator arcsim)"));
         option(Option.value("threads", "N", "embedded simulator worker threads (default: 2)"));
+        offerWait();
+    }
+
+    @Override
+    protected boolean writes(Args args) {
+        return true;
     }
 
     @Override
     protected String usage() {
-        return "--workspace DIR --clips A,B,... [--frames N] [--simulator embedded|arcsim] [--arcsim PATH] [--json]";
+        return "--workspace DIR --clips A,B,... [--frames N] [--simulator embedded|arcsim] [--arcsim PATH] [--wait]"
+                + " [--json]";
     }
 
     @Override

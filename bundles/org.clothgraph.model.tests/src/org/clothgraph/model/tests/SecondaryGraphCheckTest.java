@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.clothgraph.model.CheckReport;
 import org.clothgraph.model.ClothStateRecord.Status;
@@ -65,7 +66,7 @@ class SecondaryGraphCheckTest {
             // s1 -> s2 becomes the merged transition s1 -> s3; the simulated s1 -> s3 is dropped for this check
             CheckReport twice = p.check(null);
             assertFalse(twice.clean(), "two transitions for one primary edge");
-            p.read(c -> c.createStatement().executeUpdate("DELETE FROM cloth_transition WHERE id = " + t13));
+            p.write(Set.of(), c -> c.createStatement().executeUpdate("DELETE FROM cloth_transition WHERE id = " + t13));
             p.batch(() -> {
                 p.secondary().redirect(t12, s3, true);
                 p.secondary().addMerge(t12, s2, 0.004, 0.004, false);
@@ -75,7 +76,7 @@ class SecondaryGraphCheckTest {
             assertEquals(0.004, p.secondary().worstQueued(1).get(0).error());
 
             // a merged-away state without a merge record cannot be undone: a violation
-            p.read(c -> c.createStatement().executeUpdate("DELETE FROM merge_record"));
+            p.write(Set.of(), c -> c.createStatement().executeUpdate("DELETE FROM merge_record"));
             assertFalse(p.check(null).clean());
             p.batch(() -> p.secondary().addMerge(t12, s2, 0.004, 0.004, false));
             assertTrue(p.check(null).clean(), () -> p.check(null).violations().toString());

@@ -42,8 +42,12 @@ public final class FrameStore {
         return folder;
     }
 
-    /** Opens the single writer; others wait. Frames become visible when the writer commits. */
+    /**
+     * Opens the single writer; others in this process wait. Takes the project's writer lock first: another
+     * process appending to the same segment would overwrite frames.
+     */
     public FrameWriter writer() {
+        project.claimWriter();
         writerLock.lock();
         try {
             return new FrameWriter(this, nextFrameId());

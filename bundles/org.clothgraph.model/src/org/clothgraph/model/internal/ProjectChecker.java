@@ -1,5 +1,6 @@
 package org.clothgraph.model.internal;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -14,6 +15,7 @@ import org.clothgraph.model.CheckReport.Violation;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.frames.FrameLocation;
+import org.clothgraph.model.internal.FileDigests.Digest;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
 
@@ -60,16 +62,16 @@ public final class ProjectChecker {
     }
 
     private void checkFiles(Connection c) throws SQLException {
-        checked.add("referenced files");
-        query(c, "SELECT name, file FROM clip", r -> requireFile("clip " + r.getString(1), r.getString(2)));
-        query(c, "SELECT skeleton_file, body_file FROM character", r -> {
-            requireFile("character skeleton", r.getString(1));
-            if (r.getString(2) != null) {
-                requireFile("character body", r.getString(2));
+        checked.add("referenced files exist and match the SHA-256 recorded when ClothGraph stored them");
+        query(c, "SELECT name, file FROM clip", r -> requireFile(c, "clip " + r.getString(1), r.getString(2)));
+        query(c, "SELECT name, skeleton_file, body_file FROM character", r -> {
+            requireFile(c, "character " + r.getString(1) + " (skeleton)", r.getString(2));
+            if (r.getString(3) != null) {
+                requireFile(c, "character " + r.getString(1) + " (body)", r.getString(3));
             }
         });
-        query(c, "SELECT name, mesh_file FROM garment", r -> requireFile("garment " + r.getString(1), r.getString(2)));
-        query(c, "SELECT name, file FROM compressed_db", r -> requireFile("database " + r.getString(1), r.getString(2)));
+        query(c, "SELECT name, mesh_file FROM garment", r -> requireFile(c, "garment " + r.getString(1), r.getString(2)));
+        query(c, "SELECT name, file FROM compressed_db", r -> requireFile(c, "database " + r.getString(1), r.getString(2)));
         checked.add("vertex groups");
         query(c, "SELECT g.name, v.name, v.vertices, g.vertex_count FROM vertex_group v JOIN garment g ON g.id = v.garment_id",
                 r -> {
@@ -87,10 +89,26 @@ public final class ProjectChecker {
                 });
     }
 
-    private void requireFile(String what, String relative) {
+    private void requireFile(Connection c, String what, String relative) throws SQLException {
         Path f = project.folder().resolve(relative);
         if (!Files.isRegularFile(f)) {
             violations.add(new Violation(what, "file missing: " + relative));
+            return;
+        }
+        Digest expected = FileDigests.recorded(c, relative);
+        if (expected == null) {
+            violations.add(new Violation(what, relative + " has no recorded digest (stored before ClothGraph recorded"
+                    + " them, or registered outside ClothGraph); its content cannot be verified"));
+            return;
+        }
+        try {
+            Digest actual = FileDigests.of(f);
+            if (!actual.equals(expected)) {
+                violations.add(new Violation(what, relative + " changed since import (" + actual + "; expected "
+                        + expected + ")"));
+            }
+        } catch (IOException e) {
+            violations.add(new Violation(what, relative + " is unreadable: " + e.getMessage()));
         }
     }
 

@@ -1,5 +1,6 @@
 package org.clothgraph.model.internal;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -79,13 +80,19 @@ public final class Schema {
         }
     }
 
-    /** Upgrades a database of {@code fromVersion} to the current version inside the caller's transaction. */
-    public static void migrate(Connection c, int fromVersion) throws SQLException {
+    /**
+     * Upgrades a database of {@code fromVersion} to the current version inside the caller's transaction;
+     * {@code folder} is the project folder, whose files get their digests.
+     */
+    public static void migrate(Connection c, int fromVersion, Path folder) throws SQLException {
         try (Statement s = c.createStatement()) {
             if (fromVersion < 2) {
                 for (String sql : VERSION_2) {
                     s.executeUpdate(sql);
                 }
+                // Version 1 kept no digests: record the referenced files as they are now. There is nothing older to
+                // compare them with, so damage done before the migration goes unnoticed.
+                FileDigests.recordAll(c, folder);
             }
             s.executeUpdate("UPDATE meta SET value = '" + org.clothgraph.model.ProjectFormat.VERSION
                     + "' WHERE key = 'formatVersion'");

@@ -1,6 +1,5 @@
 package org.clothgraph.motion.project;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -8,7 +7,6 @@ import org.clothgraph.model.CharacterInfo;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.ProjectFormat;
-import org.clothgraph.model.StorageException;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.Skeleton;
 import org.clothgraph.motion.demo.DemoCharacter;
@@ -34,13 +32,7 @@ public final class ProjectCharacter {
 
     public static void set(Project project, String name, Skeleton skeleton) {
         Motion rest = new Motion.Builder("rest", skeleton, 30, 1).build();
-        try {
-            Path file = project.folder().resolve(SKELETON_FILE);
-            Files.createDirectories(file.getParent());
-            BvhWriter.write(rest, file);
-        } catch (IOException e) {
-            throw new StorageException("cannot write the character skeleton: " + e.getMessage(), e);
-        }
+        project.writeFile(SKELETON_FILE, file -> BvhWriter.write(rest, file));
         project.setCharacter(new CharacterInfo(name, SKELETON_FILE, null, skeleton.size(), skeleton.restHeight()));
     }
 

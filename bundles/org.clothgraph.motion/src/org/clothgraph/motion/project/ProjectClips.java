@@ -3,7 +3,6 @@ package org.clothgraph.motion.project;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +11,6 @@ import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.ProjectFormat;
-import org.clothgraph.model.StorageException;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.Skeleton;
 import org.clothgraph.motion.io.AsfAmcReader;
@@ -129,11 +127,7 @@ public final class ProjectClips {
                 if (Files.exists(file)) {
                     throw new InvalidInputException(file, null, "a motion file of this name already exists");
                 }
-                Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-                Files.createDirectories(file.getParent());
-                BvhWriter.write(m, tmp);
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
-                written.add(file);
+                written.add(project.writeFile(rel, f -> BvhWriter.write(m, f)));
             }
             project.batch(() -> {
                 for (Motion m : motions) {
@@ -144,7 +138,7 @@ public final class ProjectClips {
                 }
             });
             return added;
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             for (Path f : written) {
                 try {
                     Files.deleteIfExists(f);
@@ -152,10 +146,7 @@ public final class ProjectClips {
                     // best effort: the clip rows were rolled back, a stray file is harmless
                 }
             }
-            if (e instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new StorageException("cannot write motion files: " + e.getMessage(), e);
+            throw e;
         }
     }
 

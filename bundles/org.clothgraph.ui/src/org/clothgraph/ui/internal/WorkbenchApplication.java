@@ -2,6 +2,7 @@ package org.clothgraph.ui.internal;
 
 import java.nio.file.Path;
 
+import org.clothgraph.model.Project;
 import org.eclipse.equinox.app.IApplication;
 import org.eclipse.equinox.app.IApplicationContext;
 import org.eclipse.swt.widgets.Display;
@@ -19,6 +20,8 @@ public final class WorkbenchApplication implements IApplication {
                 open = Path.of(args[i + 1]).toAbsolutePath().normalize();
             }
         }
+        // other processes see this in the lock file of a project this workbench writes
+        Project.describeProcess("ClothGraph workbench");
         Display display = PlatformUI.createDisplay();
         try {
             int code = PlatformUI.createAndRunWorkbench(display, new ClothGraphWorkbenchAdvisor(open));

@@ -20,7 +20,10 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Scale;
 import org.eclipse.jface.window.Window;
 
-/** The side panel of the cloth preview: runs, playback, classifier result, garment, material and groups. */
+/**
+ * The side panel of the cloth preview: runs (and an explored path), playback, classifier result, merge blend
+ * marker, garment, material and groups.
+ */
 final class ClothPanel {
     private final ClothPreviewView view;
     private final Combo runs;
@@ -28,9 +31,11 @@ final class ClothPanel {
     private final Scale slider;
     private final Label frameLabel;
     private final Label classLabel;
+    private final Label noteLabel;
     private final Label garmentLabel;
     private final org.eclipse.swt.widgets.List groups;
     private final List<ClothRun.Report> shownRuns = new ArrayList<>();
+    private boolean exploredEntry;
     private ClothMesh mesh;
 
     ClothPanel(Composite parent, ClothPreviewView view) {
@@ -51,12 +56,19 @@ final class ClothPanel {
         slider.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         classLabel = new Label(c, SWT.NONE);
         classLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        noteLabel = new Label(c, SWT.NONE);
+        noteLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        noteLabel.setForeground(c.getDisplay().getSystemColor(SWT.COLOR_DARK_RED));
+        noteLabel.setToolTipText("A merged transition led here: the jump to the simulated dead end is spread over the"
+                + " next frames (Kim et al. 2013, section 5.1); the largest offset of the frame shown");
         garmentLabel = new Label(c, SWT.WRAP);
         GridData gd = new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1);
         gd.widthHint = 220;
         garmentLabel.setLayoutData(gd);
-        new Label(c, SWT.NONE).setText("Vertex groups (select to paint):");
-        new Label(c, SWT.NONE);
+        Label groupsLabel = new Label(c, SWT.NONE);
+        groupsLabel.setText("Vertex groups (select to paint):");
+        // spanning both columns, so that its width does not squeeze the run list
+        groupsLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         groups = new org.eclipse.swt.widgets.List(c, SWT.BORDER | SWT.SINGLE | SWT.V_SCROLL);
         groups.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1));
 
@@ -64,6 +76,8 @@ final class ClothPanel {
             int i = runs.getSelectionIndex();
             if (i >= 0 && i < shownRuns.size()) {
                 view.show(shownRuns.get(i));
+            } else if (exploredEntry && i == shownRuns.size()) {
+                view.showExploredPath(ExploredPathPlayer.SEED);
             }
         });
         play.addListener(SWT.Selection, e -> {
@@ -82,6 +96,7 @@ final class ClothPanel {
     }
 
     void setRuns(List<ClothRun.Report> reports, String selectedId) {
+        exploredEntry = false;
         shownRuns.clear();
         shownRuns.addAll(reports);
         runs.removeAll();
@@ -99,6 +114,42 @@ final class ClothPanel {
         if (reports.isEmpty()) {
             setMessage("No simulation runs yet: Simulate... the garment along some clips.");
         }
+    }
+
+    /**
+     * Offers an explored path of the secondary graph after the runs when the project has one (and selects it when
+     * it is shown).
+     */
+    void setExploredPath(boolean available, boolean selected) {
+        if (exploredEntry) {
+            runs.remove(shownRuns.size());
+        }
+        exploredEntry = available;
+        if (available) {
+            runs.add(String.format(Locale.ROOT, "Explored path, seed %d (%d frames)", ExploredPathPlayer.SEED,
+                    ExploredPathPlayer.FRAMES));
+            if (selected) {
+                runs.select(shownRuns.size());
+            }
+        }
+    }
+
+    /** Selects the explored path as a user would (tests). */
+    void selectExploredPath() {
+        runs.select(shownRuns.size());
+        runs.notifyListeners(SWT.Selection, new org.eclipse.swt.widgets.Event());
+    }
+
+    void setNote(String text) {
+        noteLabel.setText(text);
+    }
+
+    String noteText() {
+        return noteLabel.getText();
+    }
+
+    String frameText() {
+        return frameLabel.getText();
     }
 
     void setGarment(GarmentInfo g, ClothMesh m) {

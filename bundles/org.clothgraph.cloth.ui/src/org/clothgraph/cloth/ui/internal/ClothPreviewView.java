@@ -7,8 +7,12 @@ import org.clothgraph.cloth.ClothRun;
 import org.clothgraph.model.Aspect;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
+import org.clothgraph.model.jobs.JobSnapshot;
+import org.clothgraph.model.jobs.OperationJob;
 import org.clothgraph.ui.ProjectSession;
 import org.clothgraph.ui.ProjectTracker;
+import org.eclipse.core.runtime.jobs.IJobChangeEvent;
+import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.ImageData;
@@ -24,7 +28,8 @@ import org.lwjgl.opengl.GLCapabilities;
  * OpenGL preview of a simulated run: the cloth on the character body, played at the run's frame rate
  * (paced by timerExec, paused while hidden), orbit with the mouse, zoom with the wheel. The side
  * panel lists runs, the garment's material and vertex groups (the selected group is painted) and the
- * classifier result (hood up/down) of the current frame.
+ * classifier result (hood up/down) of the current frame. It also plays an explored path of the secondary
+ * graph, marking the frames where a merge is being blended.
  */
 public final class ClothPreviewView extends ViewPart {
     private static final float[] UP_COLOR = { 0.25f, 0.45f, 0.8f };
@@ -34,7 +39,7 @@ public final class ClothPreviewView extends ViewPart {
     private final ClothRenderer renderer = new ClothRenderer();
     private ClothPanel panel;
     private ProjectTracker tracker;
-    private RunPlayer player;
+    private PreviewPlayer player;
     private ClothScene scene;
     private int frame;
     private int knownRuns;
@@ -54,7 +59,8 @@ public final class ClothPreviewView extends ViewPart {
         panel = new ClothPanel(sash, this);
         sash.setWeights(72, 28);
         tracker = new ProjectTracker(getViewSite(), canvas, EnumSet.of(Aspect.SETTINGS, Aspect.GARMENTS,
-                Aspect.PRIMARY_GRAPH), (project, changed, switched) -> refresh(project, switched));
+                Aspect.PRIMARY_GRAPH, Aspect.SECONDARY_GRAPH),
+                (project, changed, switched) -> refresh(project, switched));
         tracker.flush();
     }
 
@@ -62,7 +68,13 @@ public final class ClothPreviewView extends ViewPart {
         return tracker.session();
     }
 
+    /** The simulated run shown (null when none, or when an explored path is shown). */
     RunPlayer player() {
+        return player instanceof RunPlayer run ? run : null;
+    }
+
+    /** What is shown: a run or an explored path (null: nothing). */
+    PreviewPlayer shown() {
         return player;
     }
 
@@ -86,8 +98,10 @@ public final class ClothPreviewView extends ViewPart {
         // a run that just finished is what the user wants to see
         boolean newRun = runs.size() > knownRuns;
         knownRuns = runs.size();
-        String selected = newRun || player == null ? null : player.report.runId();
+        String selected = newRun || !(player instanceof RunPlayer run) ? null : run.report.runId();
         panel.setRuns(runs, selected);
+        panel.setExploredPath(project != null && !project.secondary().liveStatesByClass().isEmpty(),
+                player instanceof ExploredPathPlayer);
         if ((player == null || newRun) && !runs.isEmpty()) {
             show(runs.get(runs.size() - 1));
         }
@@ -99,13 +113,50 @@ public final class ClothPreviewView extends ViewPart {
         stop();
         try {
             player = new RunPlayer(tracker.project(), run);
-            panel.setGarment(player.garment, player.mesh);
+            panel.setGarment(player.garment(), player.mesh());
             seek(0);
         } catch (InvalidInputException e) {
             player = null;
             scene = null;
             panel.setMessage(e.getMessage());
         }
+    }
+
+    /**
+     * Walks the explored secondary graph from its initial state in a job (seeded controller, merges blended) and
+     * shows the path when it is ready.
+     */
+    void showExploredPath(long seed) {
+        Project project = tracker.project();
+        if (project == null) {
+            return;
+        }
+        stop();
+        panel.setMessage("Walking the secondary cloth graph (seed " + seed + ")...");
+        org.eclipse.swt.widgets.Display display = canvas.getDisplay();
+        OperationJob<ExploredPathPlayer> job = ExploredPathPlayer.schedule(project, seed);
+        job.addJobChangeListener(new JobChangeAdapter() {
+            @Override
+            public void done(IJobChangeEvent event) {
+                if (display.isDisposed()) {
+                    return;
+                }
+                display.asyncExec(() -> {
+                    if (canvas.isDisposed() || tracker.project() != project) {
+                        return;
+                    }
+                    JobSnapshot<ExploredPathPlayer> s = job.snapshot();
+                    if (s.state() == JobSnapshot.State.COMPLETED) {
+                        player = s.result();
+                        panel.setGarment(player.garment(), player.mesh());
+                        panel.setExploredPath(true, true);
+                        seek(0);
+                    } else if (s.state() == JobSnapshot.State.FAILED) {
+                        panel.setMessage(s.message());
+                    }
+                });
+            }
+        });
     }
 
     /** Shows one frame. */
@@ -116,8 +167,9 @@ public final class ClothPreviewView extends ViewPart {
         frame = Math.max(0, Math.min(player.frames() - 1, f));
         String cls = player.classOf(frame);
         float[] color = "DOWN".equals(cls) ? DOWN_COLOR : UP_COLOR;
-        scene = new ClothScene(player.mesh, player.cloth(frame), player.body(frame), panel.highlightedGroup(), color);
+        scene = new ClothScene(player.mesh(), player.cloth(frame), player.body(frame), panel.highlightedGroup(), color);
         panel.setFrame(frame, player.frames(), cls);
+        panel.setNote(player.note(frame));
         canvas.redraw();
     }
 
@@ -144,7 +196,7 @@ public final class ClothPreviewView extends ViewPart {
     }
 
     private int frameMillis() {
-        return (int) Math.round(1000 / (player == null ? 30 : player.report.fps()));
+        return (int) Math.round(1000 / (player == null ? 30 : player.fps()));
     }
 
     private void tick() {

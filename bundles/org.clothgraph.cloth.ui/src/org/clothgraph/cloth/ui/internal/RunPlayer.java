@@ -18,7 +18,7 @@ import org.clothgraph.sim.body.Body;
  * (recomputed deterministically from the primary graph) and the cloth frames read one at a time from
  * the frame store.
  */
-final class RunPlayer {
+final class RunPlayer implements PreviewPlayer {
     final ClothRun.Report report;
     final GarmentInfo garment;
     final ClothMesh mesh;
@@ -44,21 +44,40 @@ final class RunPlayer {
         this.velocities = new float[mesh.vertexCount() * 3];
     }
 
-    int frames() {
+    @Override
+    public int frames() {
         return report.frames();
     }
 
+    @Override
+    public double fps() {
+        return report.fps();
+    }
+
+    @Override
+    public GarmentInfo garment() {
+        return garment;
+    }
+
+    @Override
+    public ClothMesh mesh() {
+        return mesh;
+    }
+
     /** Cloth positions of a frame (a fresh array: scenes keep it). */
-    float[] cloth(int frame) {
+    @Override
+    public float[] cloth(int frame) {
         project.frames().read(report.firstFrameId() + frame, positions, velocities);
         return positions.clone();
     }
 
-    Body body(int frame) {
+    @Override
+    public Body body(int frame) {
         return body.frame(Math.min(frame, body.frameCount() - 1));
     }
 
-    String classOf(int frame) {
+    @Override
+    public String classOf(int frame) {
         return frame < report.classes().size() ? report.classes().get(frame) : "";
     }
 }
