@@ -25,6 +25,13 @@ public record ExplorationStatus(String phase, String message, int round, long si
         byClass = Map.copyOf(byClass);
     }
 
+    /** The same snapshot with another message and list of running expansions. */
+    public ExplorationStatus with(String newMessage, List<String> nowRunning) {
+        return new ExplorationStatus(phase, newMessage, round, simulatedFrames, states, queue, quarantined, worstErrorMm,
+                medianErrorMm, crossClassMerges, framesPerSecond, cpuSeconds, bookkeepingSeconds, wallSeconds, nowRunning,
+                history, byClass);
+    }
+
     /** Receives every status; called on the exploring thread. */
     @FunctionalInterface
     public interface Listener {

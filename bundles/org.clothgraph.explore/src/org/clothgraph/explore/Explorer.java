@@ -494,7 +494,7 @@ public final class Explorer {
             ExplorationStatus s = status();
             message = String.format(java.util.Locale.ROOT, "round %d: %d states, worst merge error %.1f mm", round,
                     s.states(), s.worstErrorMm());
-            publish(status());
+            publish(s.with(message, s.running()));
             String failing = failureStop();
             if (failing != null) {
                 return failing;
@@ -703,10 +703,7 @@ public final class Explorer {
                 running.add(unit.label());
                 ExplorationStatus s = lastStatus;
                 if (s != null) {
-                    publish(new ExplorationStatus(phase, "simulating " + unit.label(), s.round(), s.simulatedFrames(),
-                            s.states(), s.queue(), s.quarantined(), s.worstErrorMm(), s.medianErrorMm(),
-                            s.crossClassMerges(), s.framesPerSecond(), s.cpuSeconds(), s.bookkeepingSeconds(),
-                            s.wallSeconds(), new ArrayList<>(running), s.history(), s.byClass()));
+                    publish(s.with("simulating " + unit.label(), new ArrayList<>(running)));
                 }
             }
 
