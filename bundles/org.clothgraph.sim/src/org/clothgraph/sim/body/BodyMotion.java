@@ -19,4 +19,12 @@ public interface BodyMotion {
     default double endTime() {
         return Double.POSITIVE_INFINITY;
     }
+
+    /**
+     * The deforming collision surface that goes with this motion, or null when the body is its capsules only
+     * (then the cloth collides against the capsules).
+     */
+    default BodySurface surface() {
+        return null;
+    }
 }
