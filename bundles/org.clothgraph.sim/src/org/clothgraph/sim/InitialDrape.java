@@ -2,16 +2,18 @@ package org.clothgraph.sim;
 
 import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.body.BodyMotion;
+import org.clothgraph.sim.body.BodySurface;
 import org.clothgraph.sim.body.Capsule;
 import org.clothgraph.sim.internal.XpbdSolver;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
 
 /**
- * Settles a garment on the first pose of a body motion: (1) every rest vertex closer to the body than the
- * cloth thickness is pushed out explicitly along the capsule's radial direction; (2) the cloth relaxes
- * under gravity against the frozen pose with extra damping; (3) a final explicit push-out guarantees the
- * returned state is penetration-free; velocities are zero.
+ * Settles a garment on one pose of a body motion: (1) rest vertices closer to the body's capsules than 1.5
+ * thicknesses are moved out (a preparation of the starting shape, before any simulation); (2) the cloth relaxes
+ * under gravity against the frozen pose (its surface when it has one) with extra damping, first quasi-statically,
+ * then freely; the solver's body pass ends every substep with the cloth at least the thickness outside the body.
+ * Velocities of the returned state are zero.
  */
 public final class InitialDrape {
 
@@ -26,17 +28,38 @@ public final class InitialDrape {
         float[] p = mesh.restPositions().clone();
         pushOut(p, pose, material.thickness() * 1.5);
         ClothState start = new ClothState(p, new float[p.length]);
+        BodySurface moving = motion.surface();
+        BodySurface frozen = moving == null ? null : new BodySurface() {
+            @Override
+            public int vertexCount() {
+                return moving.vertexCount();
+            }
+
+            @Override
+            public int[] triangles() {
+                return moving.triangles();
+            }
+
+            @Override
+            public void positionsAt(double t, double[] out) {
+                moving.positionsAt(time, out);
+            }
+        };
         BodyMotion still = new BodyMotion() {
             @Override
             public Body poseAt(double t) {
                 return pose;
             }
+
+            @Override
+            public BodySurface surface() {
+                return frozen;
+            }
         };
         int frames = Math.max(1, (int) Math.round(seconds * 30));
-        SubMonitor loop = sm.split(9).setWorkRemaining(frames);
+        SubMonitor loop = sm.split(10).setWorkRemaining(frames);
         SimulationSettings relax = settings.withLimits(Math.max(1000, settings.maxSpeed()),
                 Math.max(50, settings.maxStretch()), settings.frameTimeoutSeconds());
-        ClothState settled;
         try (XpbdSolver solver = new XpbdSolver(mesh, material.withDamping(Math.max(4, material.damping())), relax)) {
             solver.setState(start);
             solver.setQuasiStatic(true);
@@ -45,39 +68,27 @@ public final class InitialDrape {
                 solver.setQuasiStatic(f + 1 < frames / 2); // quasi-static relaxation first, then free settling
                 loop.split(1);
             }
-            settled = solver.state();
+            float[] q = solver.state().positions();
+            return new ClothState(q, new float[q.length]);
         }
-        float[] q = settled.positions().clone();
-        pushOut(q, pose, material.thickness());
-        sm.split(1);
-        return new ClothState(q, new float[q.length]);
     }
 
     /** Moves every point closer than {@code margin} to any capsule out to distance margin (3 passes). */
     public static void pushOut(float[] p, Body body, double margin) {
+        double[] q = new double[3];
         for (int pass = 0; pass < 3; pass++) {
             for (int i = 0; i < p.length; i += 3) {
+                q[0] = p[i];
+                q[1] = p[i + 1];
+                q[2] = p[i + 2];
+                boolean moved = false;
                 for (Capsule c : body.capsules()) {
-                    double dx = c.bx() - c.ax(), dy = c.by() - c.ay(), dz = c.bz() - c.az();
-                    double l2 = dx * dx + dy * dy + dz * dz;
-                    double s = l2 > 0 ? ((p[i] - c.ax()) * dx + (p[i + 1] - c.ay()) * dy + (p[i + 2] - c.az()) * dz) / l2 : 0;
-                    s = Math.max(0, Math.min(1, s));
-                    double cx = c.ax() + s * dx, cy = c.ay() + s * dy, cz = c.az() + s * dz;
-                    double r = c.ra() + s * (c.rb() - c.ra()) + margin;
-                    double nx = p[i] - cx, ny = p[i + 1] - cy, nz = p[i + 2] - cz;
-                    double d = Math.sqrt(nx * nx + ny * ny + nz * nz);
-                    if (d >= r) {
-                        continue;
-                    }
-                    if (d < 1e-9) {
-                        nx = 0;
-                        ny = 1;
-                        nz = 0;
-                        d = 1;
-                    }
-                    p[i] = (float) (cx + nx / d * r);
-                    p[i + 1] = (float) (cy + ny / d * r);
-                    p[i + 2] = (float) (cz + nz / d * r);
+                    moved |= c.pushOut(q, 0, margin);
+                }
+                if (moved) {
+                    p[i] = (float) q[0];
+                    p[i + 1] = (float) q[1];
+                    p[i + 2] = (float) q[2];
                 }
             }
         }

@@ -1,60 +1,108 @@
 package org.clothgraph.sim;
 
 /**
- * Solver settings.
+ * Solver settings, stored with every run and every unit of work (no other source of physics settings exists:
+ * the workbench and the CLI both read them from the project).
  *
- * @param substeps XPBD substeps per output frame (each with max(2, ceil(sqrt(vertices / 4000))) Gauss-Seidel
- *        sweeps over the distance constraints and one collision pass); raised automatically
- *        per frame, up to {@code maxSubsteps}, so that no capsule end point moves more than 40% of the
- *        smallest capsule radius within one substep (anti-tunnelling)
- * @param maxSubsteps upper bound for the automatic raise
+ * @param substeps fewest XPBD substeps per output frame
+ * @param maxSubsteps most substeps per output frame; a frame whose motion needs more fails the run with
+ *        EXPLOSION (a step budget: the same on a loaded machine as on an idle one)
+ * @param maxSubstepMove the substep rule: each frame gets enough substeps (at least {@code substeps}) that neither
+ *        the body surface nor any cloth vertex (at its speed at the start of the frame) moves further than this
+ *        in one substep, m (default 4 mm, the default cloth thickness: collisions are found by proximity within a
+ *        substep)
+ * @param iterations Gauss-Seidel sweeps over the distance constraints per substep (0 = automatic:
+ *        max(2, ceil(sqrt(vertices / 4000))), since a sweep carries a correction about one edge and the garment is
+ *        about sqrt(vertices) edges across); the multipliers are accumulated over the sweeps of a substep (XPBD),
+ *        so more sweeps converge further but do not make the cloth stiffer than its material
+ * @param contactIterations Gauss-Seidel passes over the collision contacts per substep
+ * @param separationSpeed the fastest two cloth layers (or cloth and body) that start a substep closer than the
+ *        thickness are pushed apart, m/s: contacts restore the thickness gradually instead of throwing vertices
  * @param gravityX gravity, m/s^2
  * @param gravityY gravity, m/s^2 (default -9.81)
  * @param gravityZ gravity, m/s^2
- * @param selfCollision cloth-cloth (vertex-triangle) collisions on/off
- * @param selfCollisionInterval resolve self collisions every n-th substep (1 = every substep)
+ * @param selfCollision cloth-cloth (vertex-triangle and edge-edge) collisions on/off
+ * @param selfCollisionInterval resolve self collisions every n-th substep (1 = every substep; larger values let
+ *        the cloth pass through itself between checks)
  * @param threads worker threads (0 = min(2, available processors)); results do not depend on it
- * @param maxSpeed any vertex faster than this (m/s) fails the run with EXPLOSION
+ * @param maxSpeed any vertex faster than this at a frame's end (m/s) fails the run with EXPLOSION
  * @param maxStretch any edge longer than this factor times its rest length fails with EXPLOSION
- * @param frameTimeoutSeconds wall-clock limit per output frame (0 = none), fails with TIMEOUT
+ * @param frameTimeoutSeconds wall-clock limit per output frame for EXTERNAL simulators (a child process that may
+ *        hang); the embedded solver ignores it and is bounded by {@code maxSubsteps}
  */
-public record SimulationSettings(int substeps, int maxSubsteps, double gravityX, double gravityY,
-        double gravityZ, boolean selfCollision, int selfCollisionInterval, int threads, double maxSpeed,
-        double maxStretch, double frameTimeoutSeconds) {
+public record SimulationSettings(int substeps, int maxSubsteps, double maxSubstepMove, int iterations,
+        int contactIterations, double separationSpeed, double gravityX, double gravityY, double gravityZ,
+        boolean selfCollision, int selfCollisionInterval, int threads, double maxSpeed, double maxStretch,
+        double frameTimeoutSeconds) {
 
     public SimulationSettings {
-        if (substeps < 1 || maxSubsteps < substeps || selfCollisionInterval < 1 || threads < 0
-                || !(maxSpeed > 0) || !(maxStretch > 1) || !(frameTimeoutSeconds >= 0)) {
+        if (substeps < 1 || maxSubsteps < substeps || !(maxSubstepMove > 0) || iterations < 0 || contactIterations < 1
+                || !(separationSpeed >= 0) || selfCollisionInterval < 1 || threads < 0 || !(maxSpeed > 0)
+                || !(maxStretch > 1) || !(frameTimeoutSeconds >= 0)) {
             throw new IllegalArgumentException("invalid simulation settings");
         }
     }
 
     public static SimulationSettings defaults() {
-        return new SimulationSettings(20, 120, 0, -9.81, 0, true, 1, 0, 60, 4.0, 300);
+        return new SimulationSettings(40, 400, 0.004, 0, 4, 0.3, 0, -9.81, 0, true, 2, 0, 60, 4.0, 300);
     }
 
     public SimulationSettings withSubsteps(int n) {
-        return new SimulationSettings(n, Math.max(n, maxSubsteps), gravityX, gravityY, gravityZ, selfCollision,
-                selfCollisionInterval, threads, maxSpeed, maxStretch, frameTimeoutSeconds);
+        return new SimulationSettings(n, Math.max(n, maxSubsteps), maxSubstepMove, iterations, contactIterations,
+                separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
+                maxStretch, frameTimeoutSeconds);
+    }
+
+    /** Fixed substep count: the substep rule is switched off (for tests of the integrator). */
+    public SimulationSettings withFixedSubsteps(int n) {
+        return new SimulationSettings(n, n, Double.MAX_VALUE, iterations, contactIterations, separationSpeed, gravityX,
+                gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
+                frameTimeoutSeconds);
+    }
+
+    public SimulationSettings withMaxSubstepMove(double metres) {
+        return new SimulationSettings(substeps, maxSubsteps, metres, iterations, contactIterations, separationSpeed,
+                gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
+                frameTimeoutSeconds);
+    }
+
+    public SimulationSettings withIterations(int n) {
+        return new SimulationSettings(substeps, maxSubsteps, maxSubstepMove, n, contactIterations, separationSpeed,
+                gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
+                frameTimeoutSeconds);
+    }
+
+    public SimulationSettings withGravity(double x, double y, double z) {
+        return new SimulationSettings(substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
+                separationSpeed, x, y, z, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
+                frameTimeoutSeconds);
     }
 
     public SimulationSettings withSelfCollision(boolean on, int interval) {
-        return new SimulationSettings(substeps, maxSubsteps, gravityX, gravityY, gravityZ, on, interval, threads,
-                maxSpeed, maxStretch, frameTimeoutSeconds);
+        return new SimulationSettings(substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
+                separationSpeed, gravityX, gravityY, gravityZ, on, interval, threads, maxSpeed, maxStretch,
+                frameTimeoutSeconds);
     }
 
     public SimulationSettings withThreads(int n) {
-        return new SimulationSettings(substeps, maxSubsteps, gravityX, gravityY, gravityZ, selfCollision,
-                selfCollisionInterval, n, maxSpeed, maxStretch, frameTimeoutSeconds);
+        return new SimulationSettings(substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
+                separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, n, maxSpeed,
+                maxStretch, frameTimeoutSeconds);
     }
 
     public SimulationSettings withLimits(double speed, double stretch, double timeoutSeconds) {
-        return new SimulationSettings(substeps, maxSubsteps, gravityX, gravityY, gravityZ, selfCollision,
-                selfCollisionInterval, threads, speed, stretch, timeoutSeconds);
+        return new SimulationSettings(substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
+                separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, speed,
+                stretch, timeoutSeconds);
     }
 
     /** Effective thread count. */
     public int effectiveThreads() {
         return threads > 0 ? threads : Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors()));
+    }
+
+    /** Distance-constraint sweeps per substep for a garment of this many vertices. */
+    public int effectiveIterations(int vertices) {
+        return iterations > 0 ? iterations : Math.max(2, (int) Math.ceil(Math.sqrt(vertices / 4000.0)));
     }
 }

@@ -25,7 +25,7 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
         SampledBodyMotion motion, double startTime, ClothState initial, double fps, int frames) {
 
     private static final int MAGIC = 0x43475755; // "CGWU"
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
 
     /**
      * Builds a unit, sampling {@code motion} over the simulated span at fps * substeps Hz (so every
@@ -71,6 +71,10 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
         SimulationSettings s = settings;
         out.writeInt(s.substeps());
         out.writeInt(s.maxSubsteps());
+        out.writeDouble(s.maxSubstepMove());
+        out.writeInt(s.iterations());
+        out.writeInt(s.contactIterations());
+        out.writeDouble(s.separationSpeed());
         out.writeDouble(s.gravityX());
         out.writeDouble(s.gravityY());
         out.writeDouble(s.gravityZ());
@@ -112,9 +116,9 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
             ClothMesh mesh = new ClothMesh(name, rest, uv, tris, groups);
             Material m = new Material(in.readUTF(), in.readDouble(), in.readDouble(), in.readDouble(),
                     in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble());
-            SimulationSettings s = new SimulationSettings(in.readInt(), in.readInt(), in.readDouble(),
-                    in.readDouble(), in.readDouble(), in.readBoolean(), in.readInt(), in.readInt(), in.readDouble(),
-                    in.readDouble(), in.readDouble());
+            SimulationSettings s = new SimulationSettings(in.readInt(), in.readInt(), in.readDouble(), in.readInt(),
+                    in.readInt(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readBoolean(),
+                    in.readInt(), in.readInt(), in.readDouble(), in.readDouble(), in.readDouble());
             SampledBodyMotion motion = SampledBodyMotion.read(in);
             double start = in.readDouble();
             ClothState init = new ClothState(readFloats(in), readFloats(in));

@@ -22,14 +22,52 @@ public record Capsule(String name, float ax, float ay, float az, float bx, float
                 (float) b[2], (float) ra, (float) rb);
     }
 
-    /** Signed distance from (px,py,pz) to the capsule surface (negative inside). */
-    public double signedDistance(double px, double py, double pz) {
+    /**
+     * Parameter s in [0, 1] of the point of the axis closest to (px, py, pz): the one closest-point routine for
+     * capsules (distances, the solver's collisions and the drape all use it).
+     */
+    public double closestParameter(double px, double py, double pz) {
         double dx = bx - ax, dy = by - ay, dz = bz - az;
         double len2 = dx * dx + dy * dy + dz * dz;
         double s = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy + (pz - az) * dz) / len2 : 0;
-        s = s < 0 ? 0 : (s > 1 ? 1 : s);
-        double cx = ax + s * dx - px, cy = ay + s * dy - py, cz = az + s * dz - pz;
-        return Math.sqrt(cx * cx + cy * cy + cz * cz) - (ra + s * (rb - ra));
+        return s < 0 ? 0 : (s > 1 ? 1 : s);
+    }
+
+    /** Radius at axis parameter s. */
+    public double radiusAt(double s) {
+        return ra + s * (rb - ra);
+    }
+
+    /** Signed distance from (px,py,pz) to the capsule surface (negative inside). */
+    public double signedDistance(double px, double py, double pz) {
+        double s = closestParameter(px, py, pz);
+        double cx = ax + s * (bx - ax) - px, cy = ay + s * (by - ay) - py, cz = az + s * (bz - az) - pz;
+        return Math.sqrt(cx * cx + cy * cy + cz * cz) - radiusAt(s);
+    }
+
+    /**
+     * Moves (p[o], p[o+1], p[o+2]) out to distance {@code margin} from the surface if it is closer, along the
+     * direction from the axis (or +Y when on the axis). Returns whether it moved.
+     */
+    public boolean pushOut(double[] p, int o, double margin) {
+        double s = closestParameter(p[o], p[o + 1], p[o + 2]);
+        double cx = ax + s * (bx - ax), cy = ay + s * (by - ay), cz = az + s * (bz - az);
+        double r = radiusAt(s) + margin;
+        double nx = p[o] - cx, ny = p[o + 1] - cy, nz = p[o + 2] - cz;
+        double d = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (d >= r) {
+            return false;
+        }
+        if (d < 1e-9) {
+            nx = 0;
+            ny = 1;
+            nz = 0;
+            d = 1;
+        }
+        p[o] = cx + nx / d * r;
+        p[o + 1] = cy + ny / d * r;
+        p[o + 2] = cz + nz / d * r;
+        return true;
     }
 
     public double[] center() {

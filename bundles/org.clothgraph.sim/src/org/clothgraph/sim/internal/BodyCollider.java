@@ -1,0 +1,23 @@
+package org.clothgraph.sim.internal;
+
+/**
+ * Collisions of cloth vertices against the moving character. The body wins: it is kinematic, so every touching
+ * vertex ends the pass at least the thickness outside it, with Coulomb friction relative to the moving surface.
+ */
+interface BodyCollider {
+
+    /** Poses the body at time t; the previously loaded pose becomes the previous one (both when {@code first}). */
+    void load(double t, boolean first);
+
+    /** Largest distance any point of the body travels between t0 and t1 (sampled), m. */
+    double travel(double t0, double t1);
+
+    /**
+     * Pushes vertices [from, to) of x out of the body (w == 0 vertices are skipped); xp are their positions at the
+     * start of the substep (for friction). Returns the number of vertices that were pushed.
+     */
+    int collide(double[] x, double[] xp, double[] w, int from, int to, boolean friction);
+
+    /** Repairs counted so far (vertices found deep inside the body and moved out through the broad phase). */
+    long deepRescues();
+}

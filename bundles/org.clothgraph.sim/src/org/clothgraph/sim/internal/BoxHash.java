@@ -1,0 +1,114 @@
+package org.clothgraph.sim.internal;
+
+import java.util.Arrays;
+
+/**
+ * A uniform-grid spatial hash of axis-aligned boxes in flat int arrays, rebuilt whenever the boxes move. A query
+ * box visits every stored box sharing a cell with it; a pair is reported only in the cell holding the lower
+ * corner of the two boxes' intersection, so each overlapping pair is seen exactly once.
+ */
+final class BoxHash {
+    private final double cell, inv;
+    private final int mask;
+    private final int[] start, fill;
+    private int[] items = new int[0];
+    private double[] boxes = new double[0];
+    private int count;
+
+    interface Visitor {
+        void visit(int id);
+    }
+
+    BoxHash(double cellSize, int expectedBoxes) {
+        cell = cellSize;
+        inv = 1 / cellSize;
+        int buckets = Integer.highestOneBit(Math.max(16, expectedBoxes)) << 2;
+        mask = buckets - 1;
+        start = new int[buckets + 1];
+        fill = new int[buckets + 1];
+    }
+
+    double cellSize() {
+        return cell;
+    }
+
+    /** Replaces the stored boxes: {@code b} holds min x, y, z, max x, y, z per box (kept by reference). */
+    void build(double[] b, int n) {
+        boxes = b;
+        count = n;
+        Arrays.fill(start, 0);
+        long entries = 0;
+        for (int t = 0; t < n; t++) {
+            int o = 6 * t;
+            int ix0 = c(b[o]), iy0 = c(b[o + 1]), iz0 = c(b[o + 2]);
+            int ix1 = c(b[o + 3]), iy1 = c(b[o + 4]), iz1 = c(b[o + 5]);
+            for (int ix = ix0; ix <= ix1; ix++) {
+                for (int iy = iy0; iy <= iy1; iy++) {
+                    for (int iz = iz0; iz <= iz1; iz++) {
+                        start[(hash(ix, iy, iz) & mask) + 1]++;
+                        entries++;
+                    }
+                }
+            }
+        }
+        if (entries > Integer.MAX_VALUE - 16) {
+            throw new IllegalStateException("spatial hash overflow: boxes far larger than the cells");
+        }
+        for (int i = 0; i <= mask; i++) {
+            start[i + 1] += start[i];
+        }
+        if (items.length < entries) {
+            items = new int[(int) Math.min(Integer.MAX_VALUE - 16, entries + entries / 4)];
+        }
+        System.arraycopy(start, 0, fill, 0, mask + 1);
+        for (int t = 0; t < n; t++) {
+            int o = 6 * t;
+            int ix0 = c(b[o]), iy0 = c(b[o + 1]), iz0 = c(b[o + 2]);
+            int ix1 = c(b[o + 3]), iy1 = c(b[o + 4]), iz1 = c(b[o + 5]);
+            for (int ix = ix0; ix <= ix1; ix++) {
+                for (int iy = iy0; iy <= iy1; iy++) {
+                    for (int iz = iz0; iz <= iz1; iz++) {
+                        items[fill[hash(ix, iy, iz) & mask]++] = t;
+                    }
+                }
+            }
+        }
+    }
+
+    int size() {
+        return count;
+    }
+
+    /** Visits every stored box overlapping the query box, once each. Thread-safe between builds. */
+    void query(double x0, double y0, double z0, double x1, double y1, double z1, Visitor v) {
+        int ix0 = c(x0), iy0 = c(y0), iz0 = c(z0), ix1 = c(x1), iy1 = c(y1), iz1 = c(z1);
+        double[] b = boxes;
+        for (int ix = ix0; ix <= ix1; ix++) {
+            for (int iy = iy0; iy <= iy1; iy++) {
+                for (int iz = iz0; iz <= iz1; iz++) {
+                    int h = hash(ix, iy, iz) & mask;
+                    for (int e = start[h], end = start[h + 1]; e < end; e++) {
+                        int t = items[e];
+                        int o = 6 * t;
+                        double lx = Math.max(x0, b[o]), ly = Math.max(y0, b[o + 1]), lz = Math.max(z0, b[o + 2]);
+                        if (lx > Math.min(x1, b[o + 3]) || ly > Math.min(y1, b[o + 4]) || lz > Math.min(z1, b[o + 5])) {
+                            continue;
+                        }
+                        if (c(lx) != ix || c(ly) != iy || c(lz) != iz) {
+                            continue;
+                        }
+                        v.visit(t);
+                    }
+                }
+            }
+        }
+    }
+
+    private int c(double v) {
+        return (int) Math.floor(v * inv);
+    }
+
+    private static int hash(int ix, int iy, int iz) {
+        return (ix * 92837111) ^ (iy * 689287499) ^ (iz * 283923481);
+    }
+}

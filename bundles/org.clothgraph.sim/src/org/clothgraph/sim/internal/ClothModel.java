@@ -1,0 +1,166 @@
+package org.clothgraph.sim.internal;
+
+import java.util.Arrays;
+
+import org.clothgraph.sim.ClothMesh;
+import org.clothgraph.sim.Material;
+
+/**
+ * The fixed part of a garment for the solver: inverse masses (lumped triangle areas times density), the
+ * distance constraints (mesh edges with stretch/shear compliance from their direction in material space, then
+ * cross edges over every interior edge with bending compliance), one-ring adjacency and the rest positions.
+ * Constraints are kept in a fixed pseudo-random order so a Gauss-Seidel sweep has no directional bias.
+ */
+final class ClothModel {
+    final int n;
+    final int[] tri;
+    final double[] rest;
+    final double[] w;
+    /** Distance constraints: endpoints, rest lengths, compliance (m/N); the first {@link #edges} are mesh edges. */
+    final int[] cA, cB;
+    final double[] cRest, cCompl;
+    /** Mesh edges in index order (for collisions and checks). */
+    final int[] eA, eB;
+    final double[] eRest;
+    final int edges;
+    /** One-ring neighbours (CSR, sorted by vertex). */
+    final int[] nbrStart, nbr;
+    final double meanEdge;
+
+    ClothModel(ClothMesh mesh, Material material) {
+        n = mesh.vertexCount();
+        if (n >= (1 << 20)) {
+            throw new IllegalArgumentException("too many vertices: " + n);
+        }
+        tri = mesh.triangles().clone();
+        for (int t : tri) {
+            if (t < 0 || t >= n) {
+                throw new IllegalArgumentException("triangle index out of range: " + t);
+            }
+        }
+        float[] r = mesh.restPositions();
+        rest = new double[3 * n];
+        for (int i = 0; i < 3 * n; i++) {
+            rest[i] = r[i];
+        }
+        double[] mass = new double[n];
+        for (int t = 0; t < tri.length; t += 3) {
+            double m = Geometry.triangleArea(rest, tri[t], tri[t + 1], tri[t + 2]) * material.density() / 3;
+            mass[tri[t]] += m;
+            mass[tri[t + 1]] += m;
+            mass[tri[t + 2]] += m;
+        }
+        w = new double[n];
+        for (int i = 0; i < n; i++) {
+            w[i] = mass[i] > 0 ? 1 / mass[i] : 0;
+        }
+        int nh = tri.length;
+        if (nh >= (1 << 22)) {
+            throw new IllegalArgumentException("too many triangles");
+        }
+        long[] he = new long[nh];
+        for (int t = 0; t < tri.length; t += 3) {
+            for (int k = 0; k < 3; k++) {
+                int a = tri[t + k], b = tri[t + (k + 1) % 3];
+                long key = (long) Math.min(a, b) * n + Math.max(a, b);
+                he[t + k] = (key << 22) | (t + k);
+            }
+        }
+        Arrays.sort(he);
+        int[] ea = new int[nh], eb = new int[nh], ba = new int[nh], bb = new int[nh];
+        int ne = 0, nb = 0;
+        for (int i = 0; i < nh;) {
+            long key = he[i] >>> 22;
+            int j = i;
+            while (j < nh && (he[j] >>> 22) == key) {
+                j++;
+            }
+            ea[ne] = (int) (key / n);
+            eb[ne] = (int) (key % n);
+            ne++;
+            if (j - i == 2) {
+                int h0 = (int) (he[i] & ((1 << 22) - 1)), h1 = (int) (he[i + 1] & ((1 << 22) - 1));
+                int o0 = tri[h0 - h0 % 3 + (h0 % 3 + 2) % 3], o1 = tri[h1 - h1 % 3 + (h1 % 3 + 2) % 3];
+                if (o0 != o1) {
+                    ba[nb] = o0;
+                    bb[nb] = o1;
+                    nb++;
+                }
+            }
+            i = j;
+        }
+        edges = ne;
+        eA = Arrays.copyOf(ea, ne);
+        eB = Arrays.copyOf(eb, ne);
+        eRest = new double[ne];
+        double sum = 0;
+        for (int e = 0; e < ne; e++) {
+            eRest[e] = Geometry.distance(rest, ea[e], eb[e]);
+            sum += eRest[e];
+        }
+        meanEdge = ne > 0 ? sum / ne : 0.01;
+        int nc = ne + nb;
+        cA = new int[nc];
+        cB = new int[nc];
+        cRest = new double[nc];
+        cCompl = new double[nc];
+        float[] uv = mesh.materialCoords();
+        for (int e = 0; e < ne; e++) {
+            cA[e] = ea[e];
+            cB[e] = eb[e];
+            cRest[e] = eRest[e];
+            double k = material.stretchStiffness();
+            if (uv != null) {
+                double du = uv[2 * ea[e]] - uv[2 * eb[e]], dv = uv[2 * ea[e] + 1] - uv[2 * eb[e] + 1];
+                double l = Math.sqrt(du * du + dv * dv);
+                if (l > 0) {
+                    double diag = 2 * Math.abs(du) / l * Math.abs(dv) / l;
+                    k = material.stretchStiffness() * (1 - diag) + material.shearStiffness() * diag;
+                }
+            }
+            cCompl[e] = 1 / k;
+        }
+        for (int b = 0; b < nb; b++) {
+            int c = ne + b;
+            cA[c] = ba[b];
+            cB[c] = bb[b];
+            cRest[c] = Geometry.distance(rest, ba[b], bb[b]);
+            cCompl[c] = cRest[c] * cRest[c] / material.bendStiffness();
+        }
+        long seed = 0x9E3779B97F4A7C15L;
+        for (int i = nc - 1; i > 0; i--) {
+            seed = seed * 6364136223846793005L + 1442695040888963407L;
+            int j = (int) ((seed >>> 33) % (i + 1));
+            int ta = cA[i]; cA[i] = cA[j]; cA[j] = ta;
+            int tb = cB[i]; cB[i] = cB[j]; cB[j] = tb;
+            double tr = cRest[i]; cRest[i] = cRest[j]; cRest[j] = tr;
+            double tc = cCompl[i]; cCompl[i] = cCompl[j]; cCompl[j] = tc;
+        }
+        int[] deg = new int[n + 1];
+        for (int e = 0; e < ne; e++) {
+            deg[ea[e]]++;
+            deg[eb[e]]++;
+        }
+        nbrStart = new int[n + 1];
+        for (int i = 0; i < n; i++) {
+            nbrStart[i + 1] = nbrStart[i] + deg[i];
+        }
+        nbr = new int[nbrStart[n]];
+        int[] fill = Arrays.copyOf(nbrStart, n);
+        for (int e = 0; e < ne; e++) {
+            nbr[fill[ea[e]]++] = eb[e];
+            nbr[fill[eb[e]]++] = ea[e];
+        }
+        for (int i = 0; i < n; i++) {
+            Arrays.sort(nbr, nbrStart[i], nbrStart[i + 1]);
+        }
+    }
+
+    int bends() {
+        return cA.length - edges;
+    }
+
+    boolean adjacent(int i, int j) {
+        return Arrays.binarySearch(nbr, nbrStart[i], nbrStart[i + 1], j) >= 0;
+    }
+}

@@ -1,0 +1,248 @@
+package org.clothgraph.sim.internal;
+
+/**
+ * Cloth-cloth collisions: vertex-triangle and edge-edge proximity contacts, found for each substep.
+ * <p>
+ * Broad phase, every collision pass: vertex-triangle and edge-edge pairs whose boxes, swept from the start
+ * positions to the predicted ones and grown by half the thickness, overlap (spatial hashes of flat arrays).
+ * <p>
+ * Narrow phase per substep: the substep starts from positions {@code xp} where the cloth does not pass through
+ * itself. A candidate becomes a contact when its distance at the start of the substep is below the thickness
+ * plus the two sides' largest motion in the substep (a conservative bound: a pair further apart cannot come
+ * within the thickness). Its normal and weights are the closest points' direction and barycentrics at the start,
+ * so a pair that would pass through each other in the substep is held on the side it came from. The separation
+ * kept is the thickness, or, for a pair that started closer, its starting distance plus
+ * {@code separationSpeed x h} (never more than its distance in the rest shape, so neighbours in a fine mesh are
+ * not pushed apart). Edge-edge pairs whose closest points lie at an end of either edge are vertex-triangle cases
+ * and skipped. Work is split into fixed chunks with per-chunk lists concatenated in chunk order; solving is
+ * sequential: results do not depend on the thread count.
+ */
+final class SelfCollider {
+    private final ClothModel m;
+    private final double thick;
+    private final Workers workers;
+    private final BoxHash triHash, edgeHash;
+    private final double[] triBox, edgeBox, motion;
+    private final Contacts[] chunkContacts;
+    private final PairList[] chunkVf, chunkEe;
+    private final PairList vf = new PairList(), ee = new PairList();
+    final Contacts contacts = new Contacts();
+
+    /** Pairs of ids (vertex-triangle or edge-edge). */
+    static final class PairList {
+        int size;
+        int[] a = new int[1024], b = new int[1024];
+
+        void add(int i, int j) {
+            if (size == a.length) {
+                a = java.util.Arrays.copyOf(a, 2 * size);
+                b = java.util.Arrays.copyOf(b, 2 * size);
+            }
+            a[size] = i;
+            b[size] = j;
+            size++;
+        }
+
+        void addAll(PairList o) {
+            for (int k = 0; k < o.size; k++) {
+                add(o.a[k], o.b[k]);
+            }
+        }
+    }
+
+    SelfCollider(ClothModel model, double thickness, Workers workers) {
+        this.m = model;
+        this.thick = thickness;
+        this.workers = workers;
+        double cell = Math.max(Math.max(model.meanEdge, 2 * thickness), 1e-4);
+        triHash = new BoxHash(cell, model.tri.length / 3);
+        edgeHash = new BoxHash(cell, model.edges);
+        triBox = new double[2 * model.tri.length];
+        edgeBox = new double[6 * model.edges];
+        motion = new double[model.n];
+        int chunks = Math.max(1, workers.threads());
+        chunkContacts = new Contacts[chunks];
+        chunkVf = new PairList[chunks];
+        chunkEe = new PairList[chunks];
+        for (int i = 0; i < chunks; i++) {
+            chunkContacts[i] = new Contacts();
+            chunkVf[i] = new PairList();
+            chunkEe[i] = new PairList();
+        }
+    }
+
+    /** Finds this substep's contacts between the start positions xp and the predicted positions x. */
+    void detect(double[] xp, double[] x, double separationStep) {
+        int n = m.n;
+        workers.forRange(n, 4096, (chunk, from, to) -> {
+            for (int i = from; i < to; i++) {
+                int o = 3 * i;
+                motion[i] = Math.sqrt(Geometry.sq(x[o] - xp[o]) + Geometry.sq(x[o + 1] - xp[o + 1])
+                        + Geometry.sq(x[o + 2] - xp[o + 2]));
+            }
+        });
+        build(xp, x);
+        for (Contacts c : chunkContacts) {
+            c.clear();
+        }
+        workers.forRange(vf.size, 2048, (chunk, from, to) -> {
+            Contacts out = chunkContacts[chunk];
+            double[] bc = new double[3];
+            for (int k = from; k < to; k++) {
+                vertexTriangle(vf.a[k], vf.b[k], xp, separationStep, bc, out);
+            }
+        });
+        for (Contacts c : chunkContacts) {
+            contacts.addAll(c);
+            c.clear();
+        }
+        workers.forRange(ee.size, 2048, (chunk, from, to) -> {
+            Contacts out = chunkContacts[chunk];
+            double[] st = new double[2];
+            for (int k = from; k < to; k++) {
+                edgeEdge(ee.a[k], ee.b[k], xp, separationStep, st, out);
+            }
+        });
+        for (Contacts c : chunkContacts) {
+            contacts.addAll(c);
+        }
+    }
+
+    /** Candidate pairs for the motion from xp to x. */
+    private void build(double[] xp, double[] x) {
+        int n = m.n, nt = m.tri.length / 3, ne = m.edges;
+        int[] tri = m.tri;
+        double grow = 0.5 * thick;
+        workers.forRange(nt, 4096, (chunk, from, to) -> {
+            for (int t = from; t < to; t++) {
+                sweptBox(x, xp, tri, 3 * t, 3, grow, triBox, 6 * t);
+            }
+        });
+        workers.forRange(ne, 4096, (chunk, from, to) -> {
+            int[] pair = new int[2];
+            for (int e = from; e < to; e++) {
+                pair[0] = m.eA[e];
+                pair[1] = m.eB[e];
+                sweptBox(x, xp, pair, 0, 2, grow, edgeBox, 6 * e);
+            }
+        });
+        triHash.build(triBox, nt);
+        edgeHash.build(edgeBox, ne);
+        for (PairList p : chunkVf) {
+            p.size = 0;
+        }
+        for (PairList p : chunkEe) {
+            p.size = 0;
+        }
+        workers.forRange(n, 1024, (chunk, from, to) -> {
+            PairList out = chunkVf[chunk];
+            int[] one = new int[1];
+            double[] b = new double[6];
+            for (int i = from; i < to; i++) {
+                one[0] = i;
+                sweptBox(x, xp, one, 0, 1, grow, b, 0);
+                int vi = i;
+                triHash.query(b[0], b[1], b[2], b[3], b[4], b[5], t -> {
+                    int o = 3 * t;
+                    if (tri[o] != vi && tri[o + 1] != vi && tri[o + 2] != vi) {
+                        out.add(vi, t);
+                    }
+                });
+            }
+        });
+        workers.forRange(ne, 2048, (chunk, from, to) -> {
+            PairList out = chunkEe[chunk];
+            for (int e = from; e < to; e++) {
+                int q = 6 * e;
+                int ea = m.eA[e], eb = m.eB[e];
+                int ee0 = e;
+                edgeHash.query(edgeBox[q], edgeBox[q + 1], edgeBox[q + 2], edgeBox[q + 3], edgeBox[q + 4],
+                        edgeBox[q + 5], f -> {
+                            if (f > ee0) {
+                                int c = m.eA[f], d = m.eB[f];
+                                if (c != ea && c != eb && d != ea && d != eb) {
+                                    out.add(ee0, f);
+                                }
+                            }
+                        });
+            }
+        });
+        vf.size = 0;
+        ee.size = 0;
+        for (PairList p : chunkVf) {
+            vf.addAll(p);
+        }
+        for (PairList p : chunkEe) {
+            ee.addAll(p);
+        }
+    }
+
+    void clear() {
+        contacts.clear();
+    }
+
+    private static void sweptBox(double[] x, double[] xp, int[] idx, int off, int count, double grow, double[] box, int b) {
+        double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+        for (int k = 0; k < count; k++) {
+            int o = 3 * idx[off + k];
+            x0 = Math.min(x0, Math.min(x[o], xp[o]));
+            y0 = Math.min(y0, Math.min(x[o + 1], xp[o + 1]));
+            z0 = Math.min(z0, Math.min(x[o + 2], xp[o + 2]));
+            x1 = Math.max(x1, Math.max(x[o], xp[o]));
+            y1 = Math.max(y1, Math.max(x[o + 1], xp[o + 1]));
+            z1 = Math.max(z1, Math.max(x[o + 2], xp[o + 2]));
+        }
+        box[b] = x0 - grow;
+        box[b + 1] = y0 - grow;
+        box[b + 2] = z0 - grow;
+        box[b + 3] = x1 + grow;
+        box[b + 4] = y1 + grow;
+        box[b + 5] = z1 + grow;
+    }
+
+    private void vertexTriangle(int i, int t, double[] xp, double sepStep, double[] bc, Contacts out) {
+        int a = m.tri[3 * t], b = m.tri[3 * t + 1], c = m.tri[3 * t + 2];
+        int o = 3 * i;
+        double d2 = Geometry.closestOnTriangle(xp, xp[o], xp[o + 1], xp[o + 2], a, b, c, bc);
+        double reach = thick + motion[i] + Math.max(motion[a], Math.max(motion[b], motion[c]));
+        if (d2 >= reach * reach || d2 < 1e-18) {
+            return;
+        }
+        double d = Math.sqrt(d2);
+        double u = bc[0], v = bc[1], w = bc[2];
+        int oa = 3 * a, ob = 3 * b, oc = 3 * c;
+        double nx = (xp[o] - (u * xp[oa] + v * xp[ob] + w * xp[oc])) / d;
+        double ny = (xp[o + 1] - (u * xp[oa + 1] + v * xp[ob + 1] + w * xp[oc + 1])) / d;
+        double nz = (xp[o + 2] - (u * xp[oa + 2] + v * xp[ob + 2] + w * xp[oc + 2])) / d;
+        double[] r = m.rest;
+        double restD = Math.sqrt(Geometry.sq(r[o] - (u * r[oa] + v * r[ob] + w * r[oc]))
+                + Geometry.sq(r[o + 1] - (u * r[oa + 1] + v * r[ob + 1] + w * r[oc + 1]))
+                + Geometry.sq(r[o + 2] - (u * r[oa + 2] + v * r[ob + 2] + w * r[oc + 2])));
+        double target = Math.min(Math.min(thick, d + sepStep), Math.max(restD, 0.5 * d));
+        out.add(i, 1, a, -u, b, -v, c, -w, nx, ny, nz, target);
+    }
+
+    private void edgeEdge(int e, int f, double[] xp, double sepStep, double[] st, Contacts out) {
+        int a = m.eA[e], b = m.eB[e], c = m.eA[f], d = m.eB[f];
+        double d2 = Geometry.closestSegments(xp, a, b, c, d, st);
+        double reach = thick + Math.max(motion[a], motion[b]) + Math.max(motion[c], motion[d]);
+        if (d2 >= reach * reach || d2 < 1e-18) {
+            return;
+        }
+        double s = st[0], t = st[1];
+        if (s <= 1e-6 || s >= 1 - 1e-6 || t <= 1e-6 || t >= 1 - 1e-6) {
+            return;
+        }
+        double dist = Math.sqrt(d2);
+        int oa = 3 * a, ob = 3 * b, oc = 3 * c, od = 3 * d;
+        double nx = ((1 - s) * xp[oa] + s * xp[ob] - (1 - t) * xp[oc] - t * xp[od]) / dist;
+        double ny = ((1 - s) * xp[oa + 1] + s * xp[ob + 1] - (1 - t) * xp[oc + 1] - t * xp[od + 1]) / dist;
+        double nz = ((1 - s) * xp[oa + 2] + s * xp[ob + 2] - (1 - t) * xp[oc + 2] - t * xp[od + 2]) / dist;
+        double[] r = m.rest;
+        double restD = Math.sqrt(Geometry.sq((1 - s) * r[oa] + s * r[ob] - (1 - t) * r[oc] - t * r[od])
+                + Geometry.sq((1 - s) * r[oa + 1] + s * r[ob + 1] - (1 - t) * r[oc + 1] - t * r[od + 1])
+                + Geometry.sq((1 - s) * r[oa + 2] + s * r[ob + 2] - (1 - t) * r[oc + 2] - t * r[od + 2]));
+        double target = Math.min(Math.min(thick, dist + sepStep), Math.max(restD, 0.5 * dist));
+        out.add(a, 1 - s, b, s, c, -(1 - t), d, -t, nx, ny, nz, target);
+    }
+}

@@ -1,0 +1,237 @@
+package org.clothgraph.sim.internal;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.clothgraph.sim.body.Body;
+import org.clothgraph.sim.body.BodyMotion;
+import org.clothgraph.sim.body.BodySurface;
+import org.clothgraph.sim.body.Capsule;
+
+/**
+ * Collisions against the character's deforming surface (a closed triangle mesh). Per loaded pose the surface's
+ * triangles go into a spatial hash with boxes swept from the previous pose, grown by the thickness. A vertex's
+ * nearest surface point among the triangles near its swept box decides: the side from the normal interpolated
+ * from area-weighted vertex normals at that point, and a vertex inside, or outside but closer than the
+ * thickness, is moved to the thickness outside along that normal (outside: along the direction from the point),
+ * with friction relative to the surface point's own motion. Two passes per vertex (a push out of one triangle
+ * in a crease may land too close to the other side).
+ * <p>
+ * Broad phase and rescue: a vertex near no triangle but inside one of the body's capsules (which lie inside the
+ * surface) is deep inside: it is moved out of the capsules to the thickness, counted as a deep rescue (a repair;
+ * zero in a healthy run).
+ */
+final class SurfaceCollider implements BodyCollider {
+    private final BodyMotion motion;
+    private final BodySurface surface;
+    private final int[] tri;
+    private final int nv, nt;
+    private final double thick, mu;
+    private double[] cur, prev, nrm;
+    private final double[] box;
+    private final BoxHash hash;
+    private Body capsules;
+    private final AtomicLong rescues = new AtomicLong();
+
+    SurfaceCollider(BodyMotion motion, BodySurface surface, double thickness, double friction) {
+        this.motion = motion;
+        this.surface = surface;
+        this.tri = surface.triangles();
+        this.nv = surface.vertexCount();
+        this.nt = tri.length / 3;
+        this.thick = thickness;
+        this.mu = friction;
+        cur = new double[3 * nv];
+        prev = new double[3 * nv];
+        nrm = new double[3 * nv];
+        box = new double[6 * nt];
+        double mean = 0;
+        surface.positionsAt(motion.startTime(), cur);
+        for (int t = 0; t < nt; t++) {
+            mean += (Geometry.distance(cur, tri[3 * t], tri[3 * t + 1]) + Geometry.distance(cur, tri[3 * t + 1], tri[3 * t + 2])
+                    + Geometry.distance(cur, tri[3 * t + 2], tri[3 * t])) / (3.0 * nt);
+        }
+        hash = new BoxHash(Math.max(2 * mean, 4 * thickness), nt);
+    }
+
+    @Override
+    public void load(double t, boolean first) {
+        double[] swap = prev;
+        prev = cur;
+        cur = swap;
+        surface.positionsAt(t, cur);
+        if (first) {
+            System.arraycopy(cur, 0, prev, 0, cur.length);
+        }
+        capsules = motion.poseAt(t);
+        java.util.Arrays.fill(nrm, 0);
+        for (int k = 0; k < nt; k++) {
+            int a = 3 * tri[3 * k], b = 3 * tri[3 * k + 1], c = 3 * tri[3 * k + 2];
+            double e1x = cur[b] - cur[a], e1y = cur[b + 1] - cur[a + 1], e1z = cur[b + 2] - cur[a + 2];
+            double e2x = cur[c] - cur[a], e2y = cur[c + 1] - cur[a + 1], e2z = cur[c + 2] - cur[a + 2];
+            double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+            for (int o : new int[] { a, b, c }) {
+                nrm[o] += nx;
+                nrm[o + 1] += ny;
+                nrm[o + 2] += nz;
+            }
+            double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+            for (int o : new int[] { a, b, c }) {
+                x0 = Math.min(x0, Math.min(cur[o], prev[o]));
+                y0 = Math.min(y0, Math.min(cur[o + 1], prev[o + 1]));
+                z0 = Math.min(z0, Math.min(cur[o + 2], prev[o + 2]));
+                x1 = Math.max(x1, Math.max(cur[o], prev[o]));
+                y1 = Math.max(y1, Math.max(cur[o + 1], prev[o + 1]));
+                z1 = Math.max(z1, Math.max(cur[o + 2], prev[o + 2]));
+            }
+            int q = 6 * k;
+            box[q] = x0 - thick;
+            box[q + 1] = y0 - thick;
+            box[q + 2] = z0 - thick;
+            box[q + 3] = x1 + thick;
+            box[q + 4] = y1 + thick;
+            box[q + 5] = z1 + thick;
+        }
+        for (int i = 0; i < nv; i++) {
+            int o = 3 * i;
+            double l = Math.sqrt(nrm[o] * nrm[o] + nrm[o + 1] * nrm[o + 1] + nrm[o + 2] * nrm[o + 2]);
+            if (l > 0) {
+                nrm[o] /= l;
+                nrm[o + 1] /= l;
+                nrm[o + 2] /= l;
+            }
+        }
+        hash.build(box, nt);
+    }
+
+    @Override
+    public double travel(double t0, double t1) {
+        double[] a = new double[3 * nv], m = new double[3 * nv], b = new double[3 * nv];
+        surface.positionsAt(t0, a);
+        surface.positionsAt(0.5 * (t0 + t1), m);
+        surface.positionsAt(t1, b);
+        double worst = 0;
+        for (int i = 0; i < 3 * nv; i += 3) {
+            double d = Math.sqrt(Geometry.sq(a[i] - m[i]) + Geometry.sq(a[i + 1] - m[i + 1]) + Geometry.sq(a[i + 2] - m[i + 2]))
+                    + Math.sqrt(Geometry.sq(m[i] - b[i]) + Geometry.sq(m[i + 1] - b[i + 1]) + Geometry.sq(m[i + 2] - b[i + 2]));
+            worst = Math.max(worst, d);
+        }
+        return worst;
+    }
+
+    /** Nearest-triangle search state for one vertex (one per calling thread). */
+    private final class Nearest implements BoxHash.Visitor {
+        final double[] bc = new double[3];
+        double px, py, pz, best;
+        int bestT;
+        double bu, bv, bw;
+
+        void reset(double x, double y, double z) {
+            px = x;
+            py = y;
+            pz = z;
+            best = Double.POSITIVE_INFINITY;
+            bestT = -1;
+        }
+
+        @Override
+        public void visit(int t) {
+            double d2 = Geometry.closestOnTriangle(cur, px, py, pz, tri[3 * t], tri[3 * t + 1], tri[3 * t + 2], bc);
+            if (d2 < best) {
+                best = d2;
+                bestT = t;
+                bu = bc[0];
+                bv = bc[1];
+                bw = bc[2];
+            }
+        }
+    }
+
+    @Override
+    public int collide(double[] x, double[] xp, double[] w, int from, int to, boolean friction) {
+        Nearest near = new Nearest();
+        double[] before = new double[3];
+        int pushed = 0;
+        for (int i = from; i < to; i++) {
+            if (w[i] == 0) {
+                continue;
+            }
+            int o = 3 * i;
+            boolean hit = false;
+            for (int pass = 0; pass < 2; pass++) {
+                near.reset(x[o], x[o + 1], x[o + 2]);
+                hash.query(Math.min(x[o], xp[o]), Math.min(x[o + 1], xp[o + 1]), Math.min(x[o + 2], xp[o + 2]),
+                        Math.max(x[o], xp[o]), Math.max(x[o + 1], xp[o + 1]), Math.max(x[o + 2], xp[o + 2]), near);
+                if (near.bestT < 0) {
+                    if (pass == 0 && rescue(x, o)) {
+                        hit = true;
+                        rescues.incrementAndGet();
+                        continue;
+                    }
+                    break;
+                }
+                int t = near.bestT;
+                int a = 3 * tri[3 * t], b = 3 * tri[3 * t + 1], c = 3 * tri[3 * t + 2];
+                double u = near.bu, v = near.bv, ww = near.bw;
+                double qx = u * cur[a] + v * cur[b] + ww * cur[c];
+                double qy = u * cur[a + 1] + v * cur[b + 1] + ww * cur[c + 1];
+                double qz = u * cur[a + 2] + v * cur[b + 2] + ww * cur[c + 2];
+                double nx = u * nrm[a] + v * nrm[b] + ww * nrm[c];
+                double ny = u * nrm[a + 1] + v * nrm[b + 1] + ww * nrm[c + 1];
+                double nz = u * nrm[a + 2] + v * nrm[b + 2] + ww * nrm[c + 2];
+                double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+                if (nl < 1e-12) {
+                    break;
+                }
+                nx /= nl;
+                ny /= nl;
+                nz /= nl;
+                double dx = x[o] - qx, dy = x[o + 1] - qy, dz = x[o + 2] - qz;
+                double d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+                double side = dx * nx + dy * ny + dz * nz;
+                if (side > 0 && d >= thick) {
+                    break;
+                }
+                before[0] = x[o];
+                before[1] = x[o + 1];
+                before[2] = x[o + 2];
+                if (side > 0 && d > 1e-9) {
+                    // outside but too close: out along the direction from the surface point
+                    x[o] = qx + dx / d * thick;
+                    x[o + 1] = qy + dy / d * thick;
+                    x[o + 2] = qz + dz / d * thick;
+                } else {
+                    x[o] = qx + nx * thick;
+                    x[o + 1] = qy + ny * thick;
+                    x[o + 2] = qz + nz * thick;
+                }
+                hit = true;
+                if (friction && mu > 0) {
+                    double sx = qx - (u * prev[a] + v * prev[b] + ww * prev[c]);
+                    double sy = qy - (u * prev[a + 1] + v * prev[b + 1] + ww * prev[c + 1]);
+                    double sz = qz - (u * prev[a + 2] + v * prev[b + 2] + ww * prev[c + 2]);
+                    Friction.apply(x, xp, o, before, sx, sy, sz, mu);
+                }
+            }
+            if (hit) {
+                pushed++;
+            }
+        }
+        return pushed;
+    }
+
+    /** A vertex near no surface triangle: if it is inside a capsule it is deep inside the body; move it out. */
+    private boolean rescue(double[] x, int o) {
+        boolean moved = false;
+        for (Capsule c : capsules.capsules()) {
+            if (c.signedDistance(x[o], x[o + 1], x[o + 2]) < 0) {
+                moved |= c.pushOut(x, o, thick);
+            }
+        }
+        return moved;
+    }
+
+    @Override
+    public long deepRescues() {
+        return rescues.get();
+    }
+}
