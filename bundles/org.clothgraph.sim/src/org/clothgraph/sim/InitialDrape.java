@@ -31,6 +31,11 @@ public final class InitialDrape {
             public Body poseAt(double t) {
                 return pose;
             }
+
+            @Override
+            public Body bindPose() {
+                return motion.bindPose();
+            }
         };
         int frames = Math.max(1, (int) Math.round(seconds * 30));
         SubMonitor loop = sm.split(9).setWorkRemaining(frames);

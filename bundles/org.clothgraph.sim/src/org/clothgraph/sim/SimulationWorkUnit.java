@@ -25,7 +25,8 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
         SampledBodyMotion motion, double startTime, ClothState initial, double fps, int frames) {
 
     private static final int MAGIC = 0x43475755; // "CGWU"
-    private static final int VERSION = 1;
+    /** 2: the body motion is versioned and carries its bind pose. 1 (still read): samples only. */
+    private static final int VERSION = 2;
 
     /**
      * Builds a unit, sampling {@code motion} over the simulated span at fps * substeps Hz (so every
@@ -93,7 +94,7 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
             throw new IOException("not a ClothGraph simulation work unit");
         }
         int version = in.readInt();
-        if (version != VERSION) {
+        if (version != VERSION && version != 1) {
             throw new IOException("unsupported work unit version " + version);
         }
         try {
@@ -115,7 +116,7 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
             SimulationSettings s = new SimulationSettings(in.readInt(), in.readInt(), in.readDouble(),
                     in.readDouble(), in.readDouble(), in.readBoolean(), in.readInt(), in.readInt(), in.readDouble(),
                     in.readDouble(), in.readDouble());
-            SampledBodyMotion motion = SampledBodyMotion.read(in);
+            SampledBodyMotion motion = version == 1 ? SampledBodyMotion.readUnversioned(in) : SampledBodyMotion.read(in);
             double start = in.readDouble();
             ClothState init = new ClothState(readFloats(in), readFloats(in));
             double fps = in.readDouble();
