@@ -14,10 +14,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -29,6 +26,7 @@ import org.clothgraph.sim.body.Capsule;
 import org.clothgraph.sim.body.ProceduralBody;
 import org.clothgraph.sim.body.SampledBodyMotion;
 import org.clothgraph.sim.body.SkinnedSurface;
+import org.clothgraph.testing.MeshChecks;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -44,14 +42,15 @@ class SkinnedSurfaceTest {
 
     @Test
     void closedConsistentlyWoundManifold() {
-        SurfaceChecks.assertClosedManifold(surface.triangles(), surface.bindPositions());
+        String problem = MeshChecks.closedManifoldProblem(surface.triangles(), surface.bindPositions(), 1e-8);
+        assertNull(problem, problem);
         System.out.printf("skinned surface of the procedural body: %d vertices, %d triangles%n",
                 surface.vertexCount(), surface.triangles().length / 3);
     }
 
     @Test
     void volumeMatchesVoxelEstimates() {
-        double mesh = SurfaceChecks.volume(surface.triangles(), surface.bindPositions());
+        double mesh = MeshChecks.volume(surface.triangles(), surface.bindPositions());
         double voxel = 0.005;
         double union = voxelVolume(rest, voxel, 0);
         double smooth = voxelVolume(rest, voxel, SkinnedSurface.DEFAULT_BLEND);
@@ -83,7 +82,7 @@ class SkinnedSurfaceTest {
 
     @Test
     void noSelfIntersectionAtBind() {
-        assertEquals(0, SurfaceChecks.selfIntersections(surface.triangles(), surface.bindPositions(), 0.03));
+        assertEquals(0, MeshChecks.selfIntersections(surface.triangles(), surface.bindPositions(), 0.03));
     }
 
     @Test
@@ -92,7 +91,7 @@ class SkinnedSurfaceTest {
         int[] tris = {0, 1, 2, 3, 4, 5, 6, 7, 8};
         double[] p = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0.2, 0.2, -0.5, 0.2, 0.2, 0.5, 0.8, 0.9, 0.1, 5, 5, 5, 6, 5, 5, 5, 6,
                 5};
-        assertEquals(1, SurfaceChecks.selfIntersections(tris, p, 0.3));
+        assertEquals(1, MeshChecks.selfIntersections(tris, p, 0.3));
     }
 
     @Test
@@ -247,7 +246,8 @@ class SkinnedSurfaceTest {
         double[] p = new double[3 * s.vertexCount()];
         Body pose = ProceduralBody.motion(ProceduralBody.Motion.WALK).poseAt(0.9);
         s.positionsAt(0.9, p);
-        SurfaceChecks.assertClosedManifold(s.triangles(), p);
+        String problem = MeshChecks.closedManifoldProblem(s.triangles(), p, 1e-8);
+        assertNull(problem, problem);
         // skinned vertices stay near the posed capsule union (the blend bulges up to a centimetre at joints)
         double worst = 0;
         for (int v = 0; v < s.vertexCount(); v++) {
@@ -326,192 +326,5 @@ class SkinnedSurfaceTest {
     static double[] apply(double[] r, double[] t, double x, double y, double z) {
         return new double[] {r[0] * x + r[1] * y + r[2] * z + t[0], r[3] * x + r[4] * y + r[5] * z + t[1],
                 r[6] * x + r[7] * y + r[8] * z + t[2]};
-    }
-
-    /** Mesh invariants, checked independently of the generator. */
-    static final class SurfaceChecks {
-        private SurfaceChecks() {
-        }
-
-        static void assertClosedManifold(int[] tris, double[] p) {
-            int nv = p.length / 3;
-            assertEquals(0, tris.length % 3);
-            assertTrue(tris.length > 0);
-            // every directed edge once, and its reverse once: each edge in exactly two triangles, wound oppositely
-            Map<Long, Integer> directed = new HashMap<>();
-            boolean[] used = new boolean[nv];
-            for (int t = 0; t < tris.length; t += 3) {
-                for (int k = 0; k < 3; k++) {
-                    int a = tris[t + k], b = tris[t + (k + 1) % 3];
-                    assertTrue(a != b, "triangle " + t / 3 + " repeats a vertex");
-                    used[a] = true;
-                    assertEquals(null, directed.put((long) a * nv + b, t / 3), "directed edge used twice");
-                }
-            }
-            for (long e : directed.keySet()) {
-                long a = e / nv, b = e % nv;
-                assertTrue(directed.containsKey(b * nv + a), "edge " + a + "-" + b + " is on the border");
-            }
-            for (int v = 0; v < nv; v++) {
-                assertTrue(used[v], "vertex " + v + " is in no triangle");
-            }
-            // every vertex's triangles form one fan (no two sheets pinched at a vertex)
-            Map<Integer, Map<Integer, Integer>> link = new HashMap<>(); // vertex -> (next -> after) around it
-            for (int t = 0; t < tris.length; t += 3) {
-                for (int k = 0; k < 3; k++) {
-                    link.computeIfAbsent(tris[t + k], x -> new HashMap<>()).put(tris[t + (k + 1) % 3],
-                            tris[t + (k + 2) % 3]);
-                }
-            }
-            for (Map.Entry<Integer, Map<Integer, Integer>> e : link.entrySet()) {
-                Map<Integer, Integer> ring = e.getValue();
-                int start = ring.keySet().iterator().next();
-                int steps = 0;
-                int at = start;
-                do {
-                    at = ring.get(at);
-                    steps++;
-                } while (at != start && steps <= ring.size());
-                assertEquals(ring.size(), steps, "vertex " + e.getKey() + " is not a manifold vertex");
-            }
-            // no degenerate triangles
-            double minArea = Double.POSITIVE_INFINITY;
-            for (int t = 0; t < tris.length; t += 3) {
-                minArea = Math.min(minArea, area(p, tris[t], tris[t + 1], tris[t + 2]));
-            }
-            assertTrue(minArea > 1e-8, "smallest triangle area " + minArea + " m2");
-            assertTrue(volume(tris, p) > 0, "negative enclosed volume: wound inward");
-        }
-
-        static double area(double[] p, int a, int b, int c) {
-            double[] n = normal(p, a, b, c);
-            return 0.5 * Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-        }
-
-        static double[] normal(double[] p, int a, int b, int c) {
-            double ux = p[3 * b] - p[3 * a], uy = p[3 * b + 1] - p[3 * a + 1], uz = p[3 * b + 2] - p[3 * a + 2];
-            double vx = p[3 * c] - p[3 * a], vy = p[3 * c + 1] - p[3 * a + 1], vz = p[3 * c + 2] - p[3 * a + 2];
-            return new double[] {uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx};
-        }
-
-        static double volume(int[] tris, double[] p) {
-            double v = 0;
-            for (int t = 0; t < tris.length; t += 3) {
-                int a = 3 * tris[t], b = 3 * tris[t + 1], c = 3 * tris[t + 2];
-                v += p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) - p[a + 1] * (p[b] * p[c + 2] - p[b + 2] * p[c])
-                        + p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c]);
-            }
-            return v / 6;
-        }
-
-        /**
-         * Counts intersecting pairs of triangles that share no vertex, or whose edges opposite a shared vertex cross
-         * the other triangle. Triangles are binned in a uniform grid of the given cell size (larger than any
-         * triangle), so only neighbours are compared.
-         */
-        static int selfIntersections(int[] tris, double[] p, double cell) {
-            int nt = tris.length / 3;
-            Map<Long, List<Integer>> bins = new HashMap<>();
-            for (int t = 0; t < nt; t++) {
-                int[] lo = {Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE};
-                int[] hi = {Integer.MIN_VALUE, Integer.MIN_VALUE, Integer.MIN_VALUE};
-                for (int k = 0; k < 3; k++) {
-                    int v = tris[3 * t + k];
-                    for (int d = 0; d < 3; d++) {
-                        int c = (int) Math.floor(p[3 * v + d] / cell);
-                        lo[d] = Math.min(lo[d], c);
-                        hi[d] = Math.max(hi[d], c);
-                    }
-                }
-                for (int i = lo[0]; i <= hi[0]; i++) {
-                    for (int j = lo[1]; j <= hi[1]; j++) {
-                        for (int k = lo[2]; k <= hi[2]; k++) {
-                            bins.computeIfAbsent(((i + 100_000L) * 200_000L + j + 100_000L) * 200_000L + k + 100_000L,
-                                    x -> new ArrayList<>()).add(t);
-                        }
-                    }
-                }
-            }
-            java.util.Set<Long> seen = new java.util.HashSet<>();
-            int found = 0;
-            for (List<Integer> bin : bins.values()) {
-                for (int x = 0; x < bin.size(); x++) {
-                    for (int y = x + 1; y < bin.size(); y++) {
-                        int s = Math.min(bin.get(x), bin.get(y)), t = Math.max(bin.get(x), bin.get(y));
-                        if (seen.add((long) s * nt + t) && intersect(tris, p, s, t)) {
-                            found++;
-                        }
-                    }
-                }
-            }
-            return found;
-        }
-
-        private static boolean intersect(int[] tris, double[] p, int s, int t) {
-            int[] a = Arrays.copyOfRange(tris, 3 * s, 3 * s + 3);
-            int[] b = Arrays.copyOfRange(tris, 3 * t, 3 * t + 3);
-            int shared = 0;
-            for (int i : a) {
-                for (int j : b) {
-                    if (i == j) {
-                        shared++;
-                    }
-                }
-            }
-            if (shared >= 2) {
-                return false; // neighbours across an edge: the manifold check covers them
-            }
-            for (int[][] pair : new int[][][] {{a, b}, {b, a}}) {
-                int[] e = pair[0], f = pair[1];
-                for (int k = 0; k < 3; k++) {
-                    int u = e[k], w = e[(k + 1) % 3];
-                    if (contains(f, u) || contains(f, w)) {
-                        continue; // an edge through the shared vertex meets the other triangle there
-                    }
-                    if (segmentHitsTriangle(p, u, w, f[0], f[1], f[2])) {
-                        return true;
-                    }
-                }
-            }
-            return false;
-        }
-
-        private static boolean contains(int[] f, int v) {
-            return f[0] == v || f[1] == v || f[2] == v;
-        }
-
-        /** Moller-Trumbore on the closed segment u-w against the closed triangle abc. */
-        private static boolean segmentHitsTriangle(double[] p, int u, int w, int a, int b, int c) {
-            double[] o = {p[3 * u], p[3 * u + 1], p[3 * u + 2]};
-            double[] d = {p[3 * w] - o[0], p[3 * w + 1] - o[1], p[3 * w + 2] - o[2]};
-            double[] e1 = {p[3 * b] - p[3 * a], p[3 * b + 1] - p[3 * a + 1], p[3 * b + 2] - p[3 * a + 2]};
-            double[] e2 = {p[3 * c] - p[3 * a], p[3 * c + 1] - p[3 * a + 1], p[3 * c + 2] - p[3 * a + 2]};
-            double[] h = cross(d, e2);
-            double det = dot(e1, h);
-            if (Math.abs(det) < 1e-18) {
-                return false;
-            }
-            double inv = 1 / det;
-            double[] sv = {o[0] - p[3 * a], o[1] - p[3 * a + 1], o[2] - p[3 * a + 2]};
-            double bu = inv * dot(sv, h);
-            if (bu < 0 || bu > 1) {
-                return false;
-            }
-            double[] q = cross(sv, e1);
-            double bv = inv * dot(d, q);
-            if (bv < 0 || bu + bv > 1) {
-                return false;
-            }
-            double tt = inv * dot(e2, q);
-            return tt >= 0 && tt <= 1;
-        }
-
-        private static double[] cross(double[] a, double[] b) {
-            return new double[] {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-        }
-
-        private static double dot(double[] a, double[] b) {
-            return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-        }
     }
 }
