@@ -21,9 +21,11 @@ public final class CharacterBody {
     record Part(String name, int jointA, Vec3 offsetA, int jointB, Vec3 offsetB, double ra, double rb) {
     }
 
+    private final Skeleton skeleton;
     private final List<Part> parts;
 
-    private CharacterBody(List<Part> parts) {
+    private CharacterBody(Skeleton skeleton, List<Part> parts) {
+        this.skeleton = skeleton;
         this.parts = List.copyOf(parts);
     }
 
@@ -51,7 +53,7 @@ public final class CharacterBody {
             throw new IllegalArgumentException("the character skeleton lacks the joints of a humanoid body ("
                     + p.size() + " capsules)");
         }
-        return new CharacterBody(p);
+        return new CharacterBody(s, p);
     }
 
     public int size() {
@@ -60,6 +62,14 @@ public final class CharacterBody {
 
     public String[] names() {
         return parts.stream().map(Part::name).toArray(String[]::new);
+    }
+
+    /**
+     * The bind pose: the body in the fitting pose garments are made and draped in ({@link FittingPose#aPose}),
+     * which the skinned body surface is generated from. Fixed per character.
+     */
+    public Body bindPose() {
+        return pose(FittingPose.aPose(skeleton, 30), 0);
     }
 
     /** The posed body at one frame of a motion on this skeleton. */

@@ -10,11 +10,13 @@ import org.clothgraph.sim.body.Capsule;
 
 /**
  * The character body following a motion: capsules are posed at every motion frame once, and
- * interpolated linearly between frames (a pure function of t, as the simulator requires).
+ * interpolated linearly between frames (a pure function of t, as the simulator requires). Its bind pose is the
+ * character's fitting pose, whatever the motion, so every run of a character collides with the same surface.
  */
 public final class CharacterBodyMotion implements BodyMotion {
     private final double fps;
     private final List<Body> frames;
+    private final Body bind;
 
     public CharacterBodyMotion(CharacterBody body, Motion motion) {
         this.fps = motion.fps();
@@ -23,6 +25,12 @@ public final class CharacterBodyMotion implements BodyMotion {
             posed.add(body.pose(motion, f));
         }
         this.frames = posed;
+        this.bind = body.bindPose();
+    }
+
+    @Override
+    public Body bindPose() {
+        return bind;
     }
 
     @Override

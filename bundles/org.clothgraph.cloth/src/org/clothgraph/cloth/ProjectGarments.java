@@ -91,7 +91,7 @@ public final class ProjectGarments {
     public static Body restBody(Project project) {
         ProjectCharacter.ensure(project);
         Skeleton skeleton = ProjectCharacter.skeleton(project);
-        return CharacterBody.of(skeleton).pose(FittingPose.aPose(skeleton, 30), 0);
+        return CharacterBody.of(skeleton).bindPose();
     }
 
 }

@@ -2,7 +2,6 @@ package org.clothgraph.sim;
 
 import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.body.BodyMotion;
-import org.clothgraph.sim.body.BodySurface;
 import org.clothgraph.sim.body.Capsule;
 import org.clothgraph.sim.internal.XpbdSolver;
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -28,23 +27,6 @@ public final class InitialDrape {
         float[] p = mesh.restPositions().clone();
         pushOut(p, pose, material.thickness() * 1.5);
         ClothState start = new ClothState(p, new float[p.length]);
-        BodySurface moving = motion.surface();
-        BodySurface frozen = moving == null ? null : new BodySurface() {
-            @Override
-            public int vertexCount() {
-                return moving.vertexCount();
-            }
-
-            @Override
-            public int[] triangles() {
-                return moving.triangles();
-            }
-
-            @Override
-            public void positionsAt(double t, double[] out) {
-                moving.positionsAt(time, out);
-            }
-        };
         BodyMotion still = new BodyMotion() {
             @Override
             public Body poseAt(double t) {
@@ -52,8 +34,8 @@ public final class InitialDrape {
             }
 
             @Override
-            public BodySurface surface() {
-                return frozen;
+            public Body bindPose() {
+                return motion.bindPose();
             }
         };
         int frames = Math.max(1, (int) Math.round(seconds * 30));

@@ -25,7 +25,12 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
         SampledBodyMotion motion, double startTime, ClothState initial, double fps, int frames) {
 
     private static final int MAGIC = 0x43475755; // "CGWU"
-    private static final int VERSION = 2;
+    /**
+     * 3: solver settings with the substep rule, sweeps, contact passes and separation speed; the body motion is
+     * versioned and carries its bind pose. Units are transient (handed to a worker and consumed), so older
+     * versions are refused rather than read.
+     */
+    private static final int VERSION = 3;
 
     /**
      * Builds a unit, sampling {@code motion} over the simulated span at fps * substeps Hz (so every

@@ -26,6 +26,11 @@ final class SqueezeBody implements BodyMotion {
     private final Body rest = ProceduralBody.restPose();
 
     /** Arm angle (degrees, relative to the A-pose) and root lift (m) at time t. */
+    @Override
+    public Body bindPose() {
+        return rest;
+    }
+
     static double[] drive(double t) {
         if (t < SETTLE) {
             double s = smooth(t / SETTLE);

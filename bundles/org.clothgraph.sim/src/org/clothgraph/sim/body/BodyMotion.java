@@ -21,10 +21,21 @@ public interface BodyMotion {
     }
 
     /**
+     * The character's bind pose: the capsules its skinned surface is generated from and bound to, fixed per
+     * character (never the pose where a simulation happens to start, so a restart from any frame sees the same
+     * surface). Null when the motion has no character to skin; then {@link #surface()} is null too.
+     */
+    default Body bindPose() {
+        return null;
+    }
+
+    /**
      * The deforming collision surface that goes with this motion, or null when the body is its capsules only
-     * (then the cloth collides against the capsules).
+     * (then the cloth collides against the capsules). By default the {@link SkinnedSurface} of
+     * {@link #bindPose()} (generated once per bind pose and cached) posed by {@link #poseAt(double)}.
      */
     default BodySurface surface() {
-        return null;
+        Body bind = bindPose();
+        return bind == null ? null : SkinnedSurface.of(bind).over(this);
     }
 }

@@ -93,6 +93,11 @@ public final class ProceduralBody {
             }
 
             @Override
+            public Body bindPose() {
+                return restPose();
+            }
+
+            @Override
             public String toString() {
                 return "ProceduralBody." + m;
             }

@@ -9,16 +9,27 @@ import java.util.List;
 /**
  * A body motion stored as regular samples of capsule endpoints and radii, linearly interpolated in time
  * (clamped outside the sampled span). At an exact sample time the sample itself is returned bit for bit.
- * Serialisable with {@link #write(DataOutput)} / {@link #read(DataInput)}.
+ * Carries the sampled motion's bind pose (see {@link BodyMotion#bindPose()}), so its skinned surface is the
+ * character's whatever span was sampled. Serialisable with {@link #write(DataOutput)} / {@link #read(DataInput)}
+ * (a versioned format; {@link #readUnversioned(DataInput)} reads the first, headerless one).
  */
 public final class SampledBodyMotion implements BodyMotion {
     private static final int FLOATS = 8;
+    private static final int MAGIC = 0x4347424d; // "CGBM"
+    /** 2: header, then the bind pose (optional) before the samples. 1 was headerless, without a bind pose. */
+    private static final int VERSION = 2;
     private final double start;
     private final double rate;
     private final String[] names;
     private final float[][] samples; // [sample][capsule*8]
+    private final Body bind;
 
     public SampledBodyMotion(double start, double rate, String[] names, float[][] samples) {
+        this(start, rate, names, samples, null);
+    }
+
+    /** A sampled motion with a bind pose (null for none) whose capsules must have the sampled names. */
+    public SampledBodyMotion(double start, double rate, String[] names, float[][] samples, Body bind) {
         if (!(rate > 0) || samples.length == 0) {
             throw new IllegalArgumentException("need a positive sample rate and at least one sample");
         }
@@ -31,9 +42,24 @@ public final class SampledBodyMotion implements BodyMotion {
         this.rate = rate;
         this.names = names.clone();
         this.samples = samples;
+        if (bind != null) {
+            if (bind.size() != names.length) {
+                throw new IllegalArgumentException("the bind pose needs one capsule per sampled capsule");
+            }
+            for (int i = 0; i < names.length; i++) {
+                if (!bind.capsule(i).name().equals(names[i])) {
+                    throw new IllegalArgumentException("bind capsule " + i + " is " + bind.capsule(i).name()
+                            + ", sampled as " + names[i]);
+                }
+            }
+        }
+        this.bind = bind;
     }
 
-    /** Samples {@code motion} at {@code rate} Hz from t0 to t1 (inclusive, t1 rounded up to a sample). */
+    /**
+     * Samples {@code motion} at {@code rate} Hz from t0 to t1 (inclusive, t1 rounded up to a sample), keeping its
+     * bind pose.
+     */
     public static SampledBodyMotion sample(BodyMotion motion, double t0, double t1, double rate) {
         int n = (int) Math.ceil((t1 - t0) * rate - 1e-9) + 1;
         n = Math.max(n, 1);
@@ -48,17 +74,10 @@ public final class SampledBodyMotion implements BodyMotion {
             if (b.size() != names.length) {
                 throw new IllegalArgumentException("body motion changed its capsule count");
             }
-            float[] f = new float[names.length * FLOATS];
-            for (int i = 0; i < names.length; i++) {
-                Capsule c = b.capsule(i);
-                int o = i * FLOATS;
-                f[o] = c.ax(); f[o + 1] = c.ay(); f[o + 2] = c.az();
-                f[o + 3] = c.bx(); f[o + 4] = c.by(); f[o + 5] = c.bz();
-                f[o + 6] = c.ra(); f[o + 7] = c.rb();
-            }
+            float[] f = floats(b);
             s[k] = f;
         }
-        return new SampledBodyMotion(t0, rate, names, s);
+        return new SampledBodyMotion(t0, rate, names, s, motion.bindPose());
     }
 
     /** Sample positions closer than this (in samples) to a sample time are that sample. */
@@ -72,7 +91,8 @@ public final class SampledBodyMotion implements BodyMotion {
         if (first < 0 || first >= samples.length) {
             throw new IllegalArgumentException("sample " + first + " outside 0.." + (samples.length - 1));
         }
-        return new SampledBodyMotion(0, rate, names, java.util.Arrays.copyOfRange(samples, first, samples.length));
+        return new SampledBodyMotion(0, rate, names, java.util.Arrays.copyOfRange(samples, first, samples.length),
+                bind);
     }
 
     @Override
@@ -96,7 +116,11 @@ public final class SampledBodyMotion implements BodyMotion {
             alpha = (float) (u - i);
         }
         float[] a = samples[i];
-        float[] b = alpha == 0 ? a : samples[i + 1];
+        return body(names, a, alpha == 0 ? a : samples[i + 1], alpha);
+    }
+
+    /** The capsules interpolated between two sample vectors (a itself, bit for bit, when alpha is 0). */
+    private static Body body(String[] names, float[] a, float[] b, float alpha) {
         List<Capsule> caps = new ArrayList<>(names.length);
         for (int c = 0; c < names.length; c++) {
             int o = c * FLOATS;
@@ -107,6 +131,24 @@ public final class SampledBodyMotion implements BodyMotion {
             caps.add(new Capsule(names[c], v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]));
         }
         return new Body(caps);
+    }
+
+    /** A body's capsules as a sample vector: endpoints and radii, 8 floats per capsule. */
+    private static float[] floats(Body b) {
+        float[] f = new float[b.size() * FLOATS];
+        for (int i = 0; i < b.size(); i++) {
+            Capsule c = b.capsule(i);
+            int o = i * FLOATS;
+            f[o] = c.ax(); f[o + 1] = c.ay(); f[o + 2] = c.az();
+            f[o + 3] = c.bx(); f[o + 4] = c.by(); f[o + 5] = c.bz();
+            f[o + 6] = c.ra(); f[o + 7] = c.rb();
+        }
+        return f;
+    }
+
+    @Override
+    public Body bindPose() {
+        return bind;
     }
 
     @Override
@@ -128,6 +170,8 @@ public final class SampledBodyMotion implements BodyMotion {
     }
 
     public void write(DataOutput out) throws IOException {
+        out.writeInt(MAGIC);
+        out.writeInt(VERSION);
         out.writeDouble(start);
         out.writeDouble(rate);
         out.writeInt(names.length);
@@ -140,9 +184,42 @@ public final class SampledBodyMotion implements BodyMotion {
                 out.writeFloat(f);
             }
         }
+        out.writeBoolean(bind != null);
+        if (bind != null) {
+            // same names as the samples, so only the 8 floats per capsule
+            for (float f : floats(bind)) {
+                out.writeFloat(f);
+            }
+        }
     }
 
+    /** Reads what {@link #write(DataOutput)} wrote. */
     public static SampledBodyMotion read(DataInput in) throws IOException {
+        if (in.readInt() != MAGIC) {
+            throw new IOException("not a sampled body motion");
+        }
+        int version = in.readInt();
+        if (version != VERSION) {
+            throw new IOException("unsupported sampled body motion version " + version + " (this ClothGraph reads "
+                    + VERSION + ")");
+        }
+        SampledBodyMotion m = readUnversioned(in);
+        if (!in.readBoolean()) {
+            return m;
+        }
+        float[] f = new float[m.names.length * FLOATS];
+        for (int j = 0; j < f.length; j++) {
+            f[j] = in.readFloat();
+        }
+        try {
+            return new SampledBodyMotion(m.start, m.rate, m.names, m.samples, body(m.names, f, f, 0));
+        } catch (IllegalArgumentException e) {
+            throw new IOException("bad bind pose: " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads the headerless version 1 format (samples only, no bind pose). */
+    public static SampledBodyMotion readUnversioned(DataInput in) throws IOException {
         double start = in.readDouble();
         double rate = in.readDouble();
         int nc = in.readInt();
@@ -163,6 +240,10 @@ public final class SampledBodyMotion implements BodyMotion {
                 s[k][j] = in.readFloat();
             }
         }
-        return new SampledBodyMotion(start, rate, names, s);
+        try {
+            return new SampledBodyMotion(start, rate, names, s);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("bad samples: " + e.getMessage(), e);
+        }
     }
 }

@@ -1,0 +1,709 @@
+package org.clothgraph.sim.body;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A skinned body mesh generated from a bind-pose {@link Body}: the smooth union of the capsules (polynomial
+ * smooth-min of their signed distances, so armpits and crotch fill in while limbs further apart than the blend
+ * radius stay separate) polygonised by marching tetrahedra on a Kuhn-triangulated grid, then posed by linear
+ * blend skinning over per-capsule rigid transforms.
+ * <p>
+ * Marching tetrahedra is used because its output is the zero set of a piecewise-linear field: closed,
+ * 2-manifold, consistently wound and free of self-intersections at the bind pose by construction (no
+ * ambiguous cases, unlike marching cubes or surface nets). Edge crossings are kept between 5% and 95% of
+ * their edge so no triangle degenerates; that moves the surface by at most 5% of a cell.
+ * <p>
+ * Posing: a capsule's transform maps its bind frame onto its posed frame. The frame is the capsule axis plus
+ * a roll direction taken from a <em>reference capsule</em>: the nearest capsule (in the graph of capsules
+ * touching at the bind pose) whose axis is at least 30 degrees from parallel, the most perpendicular at that
+ * distance. Capsules are round, so the roll is otherwise unknown. Limits: when the posed reference turns
+ * nearly parallel to the capsule axis, the roll fades to the minimal swing of the bind roll direction, so a
+ * twist about the axis is lost there; linear blend skinning shrinks joints bent far (the candy-wrapper and
+ * collapsing-elbow effects), and the posed surface may intersect itself where two body parts are pressed
+ * together (a hand into the belly, a deep crouch).
+ * <p>
+ * Instances are immutable; posing is a pure function of the posed capsules (same input, same doubles, on any
+ * thread).
+ */
+public final class SkinnedSurface {
+    /** Default grid cell size, metres. */
+    public static final double DEFAULT_CELL = 0.015;
+    /** Default smooth-min blend radius, metres. */
+    public static final double DEFAULT_BLEND = 0.025;
+    /** Skin weights fall to zero this far (metres) beyond the nearest capsule's surface distance. */
+    private static final double WEIGHT_FALLOFF = 0.04;
+    private static final int MAX_INFLUENCES = 4;
+    /** Edge crossings stay within [T_MIN, 1 - T_MIN] of their edge, so triangles never degenerate. */
+    private static final double T_MIN = 0.05;
+    /** A reference axis closer to parallel than this sine is not used for the roll. */
+    private static final double MIN_REFERENCE_SINE = 0.5;
+    /** Below this length of the posed roll direction (sine) the roll fades to the swung bind direction. */
+    private static final double ROLL_FADE = 0.25;
+
+    private static final int CACHE_SIZE = 8;
+    private static final Map<Key, SkinnedSurface> CACHE = new LinkedHashMap<>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Key, SkinnedSurface> eldest) {
+            return size() > CACHE_SIZE;
+        }
+    };
+
+    private record Key(Body bind, double cell, double blend) {
+    }
+
+    private final Body bind;
+    private final String[] names;
+    private final double[] positions; // bind positions, xyz
+    private final int[] triangles;
+    private final int[] influence; // [vertex * 4 + k], -1 unused
+    private final double[] weight; // [vertex * 4 + k]
+    private final int[] reference; // per capsule, -1 = none
+    private final double[][] bindFrames; // per capsule: midpoint, axis, roll (9 doubles)
+
+    private SkinnedSurface(Body bind, double[] positions, int[] triangles) {
+        this.bind = bind;
+        this.names = new String[bind.size()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = bind.capsule(i).name();
+        }
+        this.positions = positions;
+        this.triangles = triangles;
+        int n = positions.length / 3;
+        this.influence = new int[n * MAX_INFLUENCES];
+        this.weight = new double[n * MAX_INFLUENCES];
+        computeWeights();
+        this.reference = chooseReferences(bind);
+        this.bindFrames = new double[bind.size()][];
+        for (int c = 0; c < bind.size(); c++) {
+            bindFrames[c] = frame(bind, c, reference[c], null);
+        }
+    }
+
+    /** The surface of a bind pose with the default cell size and blend radius, generated once and cached. */
+    public static SkinnedSurface of(Body bind) {
+        return of(bind, DEFAULT_CELL, DEFAULT_BLEND);
+    }
+
+    /** The surface of a bind pose, generated once per (bind pose, cell, blend) and cached (a few entries). */
+    public static SkinnedSurface of(Body bind, double cell, double blend) {
+        Key key = new Key(bind, cell, blend);
+        synchronized (CACHE) {
+            SkinnedSurface s = CACHE.get(key);
+            if (s != null) {
+                return s;
+            }
+        }
+        // generated outside the lock: deterministic, so a concurrent duplicate is the same surface
+        SkinnedSurface s = generate(bind, cell, blend);
+        synchronized (CACHE) {
+            SkinnedSurface old = CACHE.putIfAbsent(key, s);
+            return old != null ? old : s;
+        }
+    }
+
+    /** Generates (uncached) the skinned surface of a bind pose. */
+    public static SkinnedSurface generate(Body bind, double cell, double blend) {
+        if (bind.size() == 0) {
+            throw new IllegalArgumentException("a body without capsules has no surface");
+        }
+        if (!(cell > 0) || !(blend >= 0)) {
+            throw new IllegalArgumentException("cell size must be > 0 and blend >= 0");
+        }
+        Polygoniser p = new Polygoniser(bind, cell, blend);
+        return new SkinnedSurface(bind, p.positions(), p.triangles());
+    }
+
+    /** The smooth union's signed distance (negative inside): polynomial smooth-min folded over the capsules. */
+    public static double smoothUnion(Body body, double blend, double x, double y, double z) {
+        double d = body.capsule(0).signedDistance(x, y, z);
+        for (int i = 1; i < body.size(); i++) {
+            double b = body.capsule(i).signedDistance(x, y, z);
+            d = smin(d, b, blend);
+        }
+        return d;
+    }
+
+    private static double smin(double a, double b, double k) {
+        double diff = Math.abs(a - b);
+        if (diff >= k) {
+            return Math.min(a, b);
+        }
+        double h = (k - diff) / k;
+        return Math.min(a, b) - h * h * k * 0.25;
+    }
+
+    public Body bindPose() {
+        return bind;
+    }
+
+    public int vertexCount() {
+        return positions.length / 3;
+    }
+
+    /** Vertex indices, three per triangle, counter-clockwise seen from outside (shared; do not modify). */
+    public int[] triangles() {
+        return triangles;
+    }
+
+    /** The bind-pose vertex positions, xyz interleaved (a copy). */
+    public double[] bindPositions() {
+        return positions.clone();
+    }
+
+    /** The capsules influencing vertex v (up to 4, by decreasing weight; -1 pads). */
+    public int[] influences(int v) {
+        return Arrays.copyOfRange(influence, v * MAX_INFLUENCES, v * MAX_INFLUENCES + MAX_INFLUENCES);
+    }
+
+    /** The skin weights of vertex v, matching {@link #influences(int)}; they sum to 1. */
+    public double[] weights(int v) {
+        return Arrays.copyOfRange(weight, v * MAX_INFLUENCES, v * MAX_INFLUENCES + MAX_INFLUENCES);
+    }
+
+    /** The capsule whose axis sets the roll of capsule c, or -1 when its roll is only the minimal swing. */
+    public int referenceOf(int c) {
+        return reference[c];
+    }
+
+    /**
+     * Poses the surface: writes the skinned vertex positions for the posed capsules into {@code out} (3 x
+     * vertices). The posed body must have the bind pose's capsules (same count, same names, same order).
+     */
+    public void pose(Body posed, double[] out) {
+        if (posed.size() != names.length) {
+            throw new IllegalArgumentException(
+                    "posed body has " + posed.size() + " capsules, the bind pose " + names.length);
+        }
+        for (int c = 0; c < names.length; c++) {
+            if (!posed.capsule(c).name().equals(names[c])) {
+                throw new IllegalArgumentException(
+                        "posed capsule " + c + " is " + posed.capsule(c).name() + ", bound as " + names[c]);
+            }
+        }
+        if (out.length < positions.length) {
+            throw new IllegalArgumentException("output needs " + positions.length + " doubles");
+        }
+        if (posed.equals(bind)) {
+            System.arraycopy(positions, 0, out, 0, positions.length);
+            return;
+        }
+        double[][] m = new double[names.length][];
+        for (int c = 0; c < names.length; c++) {
+            double[] f1 = frame(posed, c, reference[c], bindFrames[c]);
+            m[c] = transform(bindFrames[c], f1);
+        }
+        int n = positions.length / 3;
+        for (int v = 0; v < n; v++) {
+            double x = positions[3 * v], y = positions[3 * v + 1], z = positions[3 * v + 2];
+            double ox = 0, oy = 0, oz = 0;
+            for (int k = 0; k < MAX_INFLUENCES; k++) {
+                int c = influence[v * MAX_INFLUENCES + k];
+                if (c < 0) {
+                    break;
+                }
+                double w = weight[v * MAX_INFLUENCES + k];
+                double[] t = m[c];
+                ox += w * (t[0] * x + t[1] * y + t[2] * z + t[9]);
+                oy += w * (t[3] * x + t[4] * y + t[5] * z + t[10]);
+                oz += w * (t[6] * x + t[7] * y + t[8] * z + t[11]);
+            }
+            out[3 * v] = ox;
+            out[3 * v + 1] = oy;
+            out[3 * v + 2] = oz;
+        }
+    }
+
+    /** A {@link BodySurface} following a motion whose capsules are this surface's bind capsules. */
+    public BodySurface over(BodyMotion motion) {
+        SkinnedSurface self = this;
+        return new BodySurface() {
+            @Override
+            public int vertexCount() {
+                return self.vertexCount();
+            }
+
+            @Override
+            public int[] triangles() {
+                return self.triangles;
+            }
+
+            @Override
+            public void positionsAt(double t, double[] out) {
+                self.pose(motion.poseAt(t), out);
+            }
+
+            @Override
+            public String toString() {
+                return "skinned surface (" + self.vertexCount() + " vertices) over " + motion;
+            }
+        };
+    }
+
+    /** Area-weighted vertex normals (unit, outward) of a triangle mesh, into {@code normals} (3 x vertices). */
+    public static void vertexNormals(int[] triangles, double[] positions, float[] normals) {
+        double[] acc = new double[positions.length];
+        for (int t = 0; t < triangles.length; t += 3) {
+            int a = 3 * triangles[t], b = 3 * triangles[t + 1], c = 3 * triangles[t + 2];
+            double ux = positions[b] - positions[a], uy = positions[b + 1] - positions[a + 1],
+                    uz = positions[b + 2] - positions[a + 2];
+            double vx = positions[c] - positions[a], vy = positions[c + 1] - positions[a + 1],
+                    vz = positions[c + 2] - positions[a + 2];
+            double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+            for (int i : new int[] {a, b, c}) {
+                acc[i] += nx;
+                acc[i + 1] += ny;
+                acc[i + 2] += nz;
+            }
+        }
+        for (int i = 0; i < acc.length; i += 3) {
+            double len = Math.sqrt(acc[i] * acc[i] + acc[i + 1] * acc[i + 1] + acc[i + 2] * acc[i + 2]);
+            double s = len > 0 ? 1 / len : 0;
+            normals[i] = (float) (acc[i] * s);
+            normals[i + 1] = (float) (acc[i + 1] * s);
+            normals[i + 2] = (float) (acc[i + 2] * s);
+        }
+    }
+
+    // ---- skin weights
+
+    private void computeWeights() {
+        int n = positions.length / 3;
+        int nc = bind.size();
+        double[] d = new double[nc];
+        int[] order = new int[nc];
+        for (int v = 0; v < n; v++) {
+            double x = positions[3 * v], y = positions[3 * v + 1], z = positions[3 * v + 2];
+            double dmin = Double.POSITIVE_INFINITY;
+            for (int c = 0; c < nc; c++) {
+                d[c] = bind.capsule(c).signedDistance(x, y, z);
+                dmin = Math.min(dmin, d[c]);
+            }
+            // the 4 nearest capsule surfaces, ties broken by index (insertion sort over a tiny list)
+            int count = 0;
+            for (int c = 0; c < nc; c++) {
+                int at = count < MAX_INFLUENCES ? count : MAX_INFLUENCES;
+                while (at > 0 && d[order[at - 1]] > d[c]) {
+                    at--;
+                }
+                if (at < MAX_INFLUENCES) {
+                    int last = Math.min(count, MAX_INFLUENCES - 1);
+                    for (int k = last; k > at; k--) {
+                        order[k] = order[k - 1];
+                    }
+                    order[at] = c;
+                    count = Math.min(count + 1, MAX_INFLUENCES);
+                }
+            }
+            double sum = 0;
+            int base = v * MAX_INFLUENCES;
+            int used = 0;
+            for (int k = 0; k < count; k++) {
+                double s = (d[order[k]] - dmin) / WEIGHT_FALLOFF;
+                if (s >= 1) {
+                    break;
+                }
+                double w = (1 - s) * (1 - s) * (1 - s);
+                influence[base + used] = order[k];
+                weight[base + used] = w;
+                sum += w;
+                used++;
+            }
+            for (int k = 0; k < MAX_INFLUENCES; k++) {
+                if (k < used) {
+                    weight[base + k] /= sum;
+                } else {
+                    influence[base + k] = -1;
+                    weight[base + k] = 0;
+                }
+            }
+        }
+    }
+
+    // ---- rigid transforms
+
+    private static int[] chooseReferences(Body b) {
+        int nc = b.size();
+        boolean[][] touch = new boolean[nc][nc];
+        for (int i = 0; i < nc; i++) {
+            for (int j = i + 1; j < nc; j++) {
+                touch[i][j] = touch[j][i] = touching(b.capsule(i), b.capsule(j));
+            }
+        }
+        int[] ref = new int[nc];
+        for (int c = 0; c < nc; c++) {
+            double[] u = axis(b.capsule(c));
+            // breadth-first over touching capsules: the nearest ring with an axis far from parallel
+            int[] dist = new int[nc];
+            Arrays.fill(dist, -1);
+            dist[c] = 0;
+            int[] queue = new int[nc];
+            int head = 0, tail = 0;
+            queue[tail++] = c;
+            int best = -1;
+            double bestSine = 0;
+            int bestDist = Integer.MAX_VALUE;
+            while (head < tail) {
+                int q = queue[head++];
+                if (dist[q] > bestDist) {
+                    break;
+                }
+                if (q != c) {
+                    double s = sine(u, axis(b.capsule(q)));
+                    if (s >= MIN_REFERENCE_SINE && s > bestSine) {
+                        best = q;
+                        bestSine = s;
+                        bestDist = dist[q];
+                    }
+                }
+                for (int r = 0; r < nc; r++) {
+                    if (touch[q][r] && dist[r] < 0) {
+                        dist[r] = dist[q] + 1;
+                        queue[tail++] = r;
+                    }
+                }
+            }
+            ref[c] = best;
+        }
+        return ref;
+    }
+
+    /** Two capsules touch when some point of one's axis is within its radius (plus 1 cm) of the other. */
+    private static boolean touching(Capsule p, Capsule q) {
+        final int samples = 16;
+        for (int k = 0; k <= samples; k++) {
+            double s = (double) k / samples;
+            double x = p.ax() + s * (p.bx() - p.ax()), y = p.ay() + s * (p.by() - p.ay()),
+                    z = p.az() + s * (p.bz() - p.az());
+            double r = p.ra() + s * (p.rb() - p.ra());
+            if (q.signedDistance(x, y, z) < r + 0.01) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static double[] axis(Capsule c) {
+        double x = c.bx() - c.ax(), y = c.by() - c.ay(), z = c.bz() - c.az();
+        double len = Math.sqrt(x * x + y * y + z * z);
+        return len > 0 ? new double[] {x / len, y / len, z / len} : new double[] {0, 1, 0};
+    }
+
+    private static double sine(double[] u, double[] w) {
+        double x = u[1] * w[2] - u[2] * w[1], y = u[2] * w[0] - u[0] * w[2], z = u[0] * w[1] - u[1] * w[0];
+        return Math.sqrt(x * x + y * y + z * z);
+    }
+
+    /**
+     * A capsule's frame: midpoint, unit axis u, unit roll direction r (perpendicular to u). At the bind pose
+     * (bindFrame null) r comes from the reference axis, or any perpendicular. Posed, r comes from the posed
+     * reference axis, fading to the bind roll direction swung minimally onto the posed axis when that
+     * reference turns parallel to u.
+     */
+    private static double[] frame(Body b, int c, int ref, double[] bindFrame) {
+        Capsule cap = b.capsule(c);
+        double[] u = axis(cap);
+        double[] f = new double[9];
+        f[0] = 0.5 * ((double) cap.ax() + cap.bx());
+        f[1] = 0.5 * ((double) cap.ay() + cap.by());
+        f[2] = 0.5 * ((double) cap.az() + cap.bz());
+        f[3] = u[0];
+        f[4] = u[1];
+        f[5] = u[2];
+        double[] swung = null;
+        if (bindFrame != null) {
+            swung = swing(new double[] {bindFrame[3], bindFrame[4], bindFrame[5]}, u,
+                    new double[] {bindFrame[6], bindFrame[7], bindFrame[8]});
+        }
+        double rx, ry, rz;
+        double len = 0;
+        if (ref >= 0) {
+            double[] w = axis(b.capsule(ref));
+            double dot = w[0] * u[0] + w[1] * u[1] + w[2] * u[2];
+            rx = w[0] - dot * u[0];
+            ry = w[1] - dot * u[1];
+            rz = w[2] - dot * u[2];
+            len = Math.sqrt(rx * rx + ry * ry + rz * rz);
+        } else {
+            rx = ry = rz = 0;
+        }
+        if (swung == null) {
+            if (len < 1e-9) {
+                double[] p = anyPerpendicular(u);
+                rx = p[0];
+                ry = p[1];
+                rz = p[2];
+            }
+        } else if (len < ROLL_FADE) {
+            // fade: the posed reference direction counts with weight len/ROLL_FADE (0 when parallel)
+            double a = len / ROLL_FADE;
+            double s = len > 0 ? a / len : 0;
+            rx = rx * s + (1 - a) * swung[0];
+            ry = ry * s + (1 - a) * swung[1];
+            rz = rz * s + (1 - a) * swung[2];
+            double dot = rx * u[0] + ry * u[1] + rz * u[2];
+            rx -= dot * u[0];
+            ry -= dot * u[1];
+            rz -= dot * u[2];
+            if (Math.sqrt(rx * rx + ry * ry + rz * rz) < 1e-9) {
+                rx = swung[0];
+                ry = swung[1];
+                rz = swung[2];
+            }
+        }
+        double l = Math.sqrt(rx * rx + ry * ry + rz * rz);
+        f[6] = rx / l;
+        f[7] = ry / l;
+        f[8] = rz / l;
+        return f;
+    }
+
+    private static double[] anyPerpendicular(double[] u) {
+        double[] e = Math.abs(u[0]) < 0.9 ? new double[] {1, 0, 0} : new double[] {0, 1, 0};
+        double dot = e[0] * u[0] + e[1] * u[1] + e[2] * u[2];
+        double x = e[0] - dot * u[0], y = e[1] - dot * u[1], z = e[2] - dot * u[2];
+        double l = Math.sqrt(x * x + y * y + z * z);
+        return new double[] {x / l, y / l, z / l};
+    }
+
+    /** Rotates v by the minimal rotation taking unit u0 onto unit u1 (Rodrigues), then makes it normal to u1. */
+    private static double[] swing(double[] u0, double[] u1, double[] v) {
+        double cx = u0[1] * u1[2] - u0[2] * u1[1], cy = u0[2] * u1[0] - u0[0] * u1[2],
+                cz = u0[0] * u1[1] - u0[1] * u1[0];
+        double cos = u0[0] * u1[0] + u0[1] * u1[1] + u0[2] * u1[2];
+        double[] r;
+        if (cos < -1 + 1e-12) {
+            // half turn about an axis perpendicular to u0 (the swing is not unique)
+            double[] k = anyPerpendicular(u0);
+            double d = 2 * (k[0] * v[0] + k[1] * v[1] + k[2] * v[2]);
+            r = new double[] {d * k[0] - v[0], d * k[1] - v[1], d * k[2] - v[2]};
+        } else {
+            // v cos + (c x v) + c (c.v) / (1 + cos), with c = u0 x u1
+            double f = 1 / (1 + cos);
+            double cv = cx * v[0] + cy * v[1] + cz * v[2];
+            r = new double[] {v[0] * cos + (cy * v[2] - cz * v[1]) + cx * cv * f,
+                    v[1] * cos + (cz * v[0] - cx * v[2]) + cy * cv * f,
+                    v[2] * cos + (cx * v[1] - cy * v[0]) + cz * cv * f};
+        }
+        double dot = r[0] * u1[0] + r[1] * u1[1] + r[2] * u1[2];
+        r[0] -= dot * u1[0];
+        r[1] -= dot * u1[1];
+        r[2] -= dot * u1[2];
+        double l = Math.sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
+        return new double[] {r[0] / l, r[1] / l, r[2] / l};
+    }
+
+    /** The rigid map x -> R (x - m0) + m1 with R = F1 F0^T, as a row-major 3x3 and a translation (12 doubles). */
+    private static double[] transform(double[] f0, double[] f1) {
+        double[] a0 = {f0[3], f0[4], f0[5]}, b0 = {f0[6], f0[7], f0[8]}, c0 = cross(a0, b0);
+        double[] a1 = {f1[3], f1[4], f1[5]}, b1 = {f1[6], f1[7], f1[8]}, c1 = cross(a1, b1);
+        double[] t = new double[12];
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                t[3 * i + j] = a1[i] * a0[j] + b1[i] * b0[j] + c1[i] * c0[j];
+            }
+        }
+        for (int i = 0; i < 3; i++) {
+            t[9 + i] = f1[i] - (t[3 * i] * f0[0] + t[3 * i + 1] * f0[1] + t[3 * i + 2] * f0[2]);
+        }
+        return t;
+    }
+
+    private static double[] cross(double[] a, double[] b) {
+        return new double[] {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+    }
+
+    // ---- marching tetrahedra
+
+    /** Marching tetrahedra over the Kuhn triangulation (6 tetrahedra per cube around its main diagonal). */
+    private static final class Polygoniser {
+        /** Corner chains 0 -> e_i -> e_i + e_j -> 7 for the 6 axis permutations (corner bits x=1, y=2, z=4). */
+        private static final int[][] TETS = {{0, 1, 3, 7}, {0, 1, 5, 7}, {0, 2, 3, 7}, {0, 2, 6, 7}, {0, 4, 5, 7},
+                {0, 4, 6, 7}};
+
+        private final int nx, ny, nz;
+        private final double ox, oy, oz, h;
+        private final double[] field;
+        private final int[] edgeVertex; // [gridPoint * 7 + direction - 1] -> vertex, -1 none
+        private double[] pos = new double[3 * 4096];
+        private int vertices;
+        private int[] tris = new int[3 * 8192];
+        private int triCount;
+
+        Polygoniser(Body body, double cell, double blend) {
+            double[] lo = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
+            double[] hi = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+            for (Capsule c : body.capsules()) {
+                double r = Math.max(c.ra(), c.rb());
+                double[][] ends = {{c.ax(), c.ay(), c.az()}, {c.bx(), c.by(), c.bz()}};
+                for (double[] e : ends) {
+                    for (int k = 0; k < 3; k++) {
+                        lo[k] = Math.min(lo[k], e[k] - r);
+                        hi[k] = Math.max(hi[k], e[k] + r);
+                    }
+                }
+            }
+            double pad = blend + 2 * cell;
+            h = cell;
+            ox = lo[0] - pad;
+            oy = lo[1] - pad;
+            oz = lo[2] - pad;
+            nx = (int) Math.ceil((hi[0] - lo[0] + 2 * pad) / h) + 1;
+            ny = (int) Math.ceil((hi[1] - lo[1] + 2 * pad) / h) + 1;
+            nz = (int) Math.ceil((hi[2] - lo[2] + 2 * pad) / h) + 1;
+            if ((long) nx * ny * nz > 4_000_000L) {
+                throw new IllegalArgumentException("cell size " + cell + " m is too small for this body");
+            }
+            field = new double[nx * ny * nz];
+            // no grid value is exactly zero, so every crossing lies strictly inside its edge
+            double eps = 1e-9 * h;
+            for (int k = 0; k < nz; k++) {
+                for (int j = 0; j < ny; j++) {
+                    for (int i = 0; i < nx; i++) {
+                        double f = smoothUnion(body, blend, ox + i * h, oy + j * h, oz + k * h);
+                        field[index(i, j, k)] = Math.abs(f) < eps ? eps : f;
+                    }
+                }
+            }
+            edgeVertex = new int[field.length * 7];
+            Arrays.fill(edgeVertex, -1);
+            int[] corner = new int[8];
+            int[] tv = new int[4];
+            for (int k = 0; k + 1 < nz; k++) {
+                for (int j = 0; j + 1 < ny; j++) {
+                    for (int i = 0; i + 1 < nx; i++) {
+                        int inside = 0;
+                        for (int c = 0; c < 8; c++) {
+                            corner[c] = index(i + (c & 1), j + ((c >> 1) & 1), k + ((c >> 2) & 1));
+                            if (field[corner[c]] < 0) {
+                                inside++;
+                            }
+                        }
+                        if (inside == 0 || inside == 8) {
+                            continue;
+                        }
+                        for (int[] tet : TETS) {
+                            tetrahedron(tet, corner, tv);
+                        }
+                    }
+                }
+            }
+        }
+
+        private int index(int i, int j, int k) {
+            return (k * ny + j) * nx + i;
+        }
+
+        private void tetrahedron(int[] tet, int[] corner, int[] tv) {
+            int in = 0;
+            for (int a = 0; a < 4; a++) {
+                if (field[corner[tet[a]]] < 0) {
+                    in++;
+                }
+            }
+            if (in == 0 || in == 4) {
+                return;
+            }
+            // inside corners first, in tetrahedron order (deterministic)
+            int[] ins = new int[4];
+            int[] outs = new int[4];
+            int ni = 0, no = 0;
+            for (int a = 0; a < 4; a++) {
+                if (field[corner[tet[a]]] < 0) {
+                    ins[ni++] = tet[a];
+                } else {
+                    outs[no++] = tet[a];
+                }
+            }
+            double[] dir = new double[3]; // from the inside corners' centroid to the outside corners'
+            for (int a = 0; a < ni; a++) {
+                addCorner(dir, ins[a], -1.0 / ni);
+            }
+            for (int a = 0; a < no; a++) {
+                addCorner(dir, outs[a], 1.0 / no);
+            }
+            if (ni == 1 || no == 1) {
+                int lone = ni == 1 ? ins[0] : outs[0];
+                int[] others = ni == 1 ? outs : ins;
+                for (int a = 0; a < 3; a++) {
+                    tv[a] = crossing(lone, others[a], corner);
+                }
+                emit(tv[0], tv[1], tv[2], dir);
+            } else {
+                // quad on edges (i0,o0) (i0,o1) (i1,o1) (i1,o0), split along its shorter diagonal
+                int p = crossing(ins[0], outs[0], corner);
+                int q = crossing(ins[0], outs[1], corner);
+                int r = crossing(ins[1], outs[1], corner);
+                int s = crossing(ins[1], outs[0], corner);
+                if (dist2(p, r) <= dist2(q, s)) {
+                    emit(p, q, r, dir);
+                    emit(p, r, s, dir);
+                } else {
+                    emit(q, r, s, dir);
+                    emit(q, s, p, dir);
+                }
+            }
+        }
+
+        private void addCorner(double[] acc, int c, double w) {
+            acc[0] += w * (c & 1);
+            acc[1] += w * ((c >> 1) & 1);
+            acc[2] += w * ((c >> 2) & 1);
+        }
+
+        private double dist2(int a, int b) {
+            double x = pos[3 * a] - pos[3 * b], y = pos[3 * a + 1] - pos[3 * b + 1], z = pos[3 * a + 2] - pos[3 * b + 2];
+            return x * x + y * y + z * z;
+        }
+
+        /** The vertex on the tetrahedron edge between cube corners c1 and c2 (shared by every cell using it). */
+        private int crossing(int c1, int c2, int[] corner) {
+            int lo = Math.min(c1, c2), hi = Math.max(c1, c2); // Kuhn edges join a corner to a superset corner
+            int g0 = corner[lo], g1 = corner[hi];
+            int key = g0 * 7 + (hi - lo) - 1;
+            int v = edgeVertex[key];
+            if (v >= 0) {
+                return v;
+            }
+            double f0 = field[g0], f1 = field[g1];
+            double t = f0 / (f0 - f1);
+            t = Math.max(T_MIN, Math.min(1 - T_MIN, t));
+            int i0 = g0 % nx, j0 = (g0 / nx) % ny, k0 = g0 / (nx * ny);
+            int i1 = g1 % nx, j1 = (g1 / nx) % ny, k1 = g1 / (nx * ny);
+            if (3 * vertices + 3 > pos.length) {
+                pos = Arrays.copyOf(pos, pos.length * 2);
+            }
+            pos[3 * vertices] = ox + h * (i0 + t * (i1 - i0));
+            pos[3 * vertices + 1] = oy + h * (j0 + t * (j1 - j0));
+            pos[3 * vertices + 2] = oz + h * (k0 + t * (k1 - k0));
+            edgeVertex[key] = vertices;
+            return vertices++;
+        }
+
+        /** Adds a triangle wound so that its normal points along dir (out of the body). */
+        private void emit(int a, int b, int c, double[] dir) {
+            double ux = pos[3 * b] - pos[3 * a], uy = pos[3 * b + 1] - pos[3 * a + 1], uz = pos[3 * b + 2] - pos[3 * a + 2];
+            double vx = pos[3 * c] - pos[3 * a], vy = pos[3 * c + 1] - pos[3 * a + 1], vz = pos[3 * c + 2] - pos[3 * a + 2];
+            double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+            if (3 * triCount + 3 > tris.length) {
+                tris = Arrays.copyOf(tris, tris.length * 2);
+            }
+            boolean flip = nx * dir[0] + ny * dir[1] + nz * dir[2] < 0;
+            tris[3 * triCount] = a;
+            tris[3 * triCount + 1] = flip ? c : b;
+            tris[3 * triCount + 2] = flip ? b : c;
+            triCount++;
+        }
+
+        double[] positions() {
+            return Arrays.copyOf(pos, 3 * vertices);
+        }
+
+        int[] triangles() {
+            return Arrays.copyOf(tris, 3 * triCount);
+        }
+    }
+}
