@@ -103,6 +103,6 @@ public record SimulationSettings(int substeps, int maxSubsteps, double maxSubste
 
     /** Distance-constraint sweeps per substep for a garment of this many vertices. */
     public int effectiveIterations(int vertices) {
-        return iterations > 0 ? iterations : Math.max(2, (int) Math.ceil(Math.sqrt(vertices / 4000.0)));
+        return iterations > 0 ? iterations : (int) Math.ceil(10 * Math.sqrt(vertices / 4000.0));
     }
 }

@@ -9,8 +9,11 @@ interface BodyCollider {
     /** Poses the body at time t; the previously loaded pose becomes the previous one (both when {@code first}). */
     void load(double t, boolean first);
 
-    /** Largest distance any point of the body travels between t0 and t1 (sampled), m. */
-    double travel(double t0, double t1);
+    /**
+     * Prepares the frame from t0 to t1 (broad phase over the whole frame) and returns the largest distance any
+     * point of the body travels in it (sampled at its start, middle and end), m.
+     */
+    double beginFrame(double t0, double t1);
 
     /**
      * Pushes vertices [from, to) of x out of the body (w == 0 vertices are skipped); xp are their positions at the

@@ -24,7 +24,7 @@ final class CapsuleCollider implements BodyCollider {
     }
 
     @Override
-    public double travel(double t0, double t1) {
+    public double beginFrame(double t0, double t1) {
         Body a = motion.poseAt(t0), m = motion.poseAt(0.5 * (t0 + t1)), b = motion.poseAt(t1);
         return endpointMove(a, m) + endpointMove(m, b);
     }

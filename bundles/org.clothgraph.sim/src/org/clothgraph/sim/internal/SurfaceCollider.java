@@ -8,11 +8,12 @@ import org.clothgraph.sim.body.BodySurface;
 import org.clothgraph.sim.body.Capsule;
 
 /**
- * Collisions against the character's deforming surface (a closed triangle mesh). Per loaded pose the surface's
- * triangles go into a spatial hash with boxes swept from the previous pose, grown by the thickness. A vertex's
+ * Collisions against the character's deforming surface (a closed triangle mesh). Per output frame the surface's
+ * triangles go into a spatial hash with boxes covering the frame's motion (its start, middle and end poses),
+ * grown by a search reach of two surface edges (a vertex up to that deep inside still finds the surface). A vertex's
  * nearest surface point among the triangles near its swept box decides: the side from the normal interpolated
  * from area-weighted vertex normals at that point, and a vertex inside, or outside but closer than the
- * thickness, is moved to the thickness outside along that normal (outside: along the direction from the point),
+ * thickness, is moved to the thickness outside along the line through that point (the shortest way out),
  * with friction relative to the surface point's own motion. Two passes per vertex (a push out of one triangle
  * in a crease may land too close to the other side).
  * <p>
@@ -25,9 +26,9 @@ final class SurfaceCollider implements BodyCollider {
     private final BodySurface surface;
     private final int[] tri;
     private final int nv, nt;
-    private final double thick, mu;
+    private final double thick, mu, reach;
     private double[] cur, prev, nrm;
-    private final double[] box;
+    private final double[] box, frameA, frameM, frameB;
     private final BoxHash hash;
     private Body capsules;
     private final AtomicLong rescues = new AtomicLong();
@@ -44,13 +45,19 @@ final class SurfaceCollider implements BodyCollider {
         prev = new double[3 * nv];
         nrm = new double[3 * nv];
         box = new double[6 * nt];
+        frameA = new double[3 * nv];
+        frameM = new double[3 * nv];
+        frameB = new double[3 * nv];
         double mean = 0;
         surface.positionsAt(motion.startTime(), cur);
         for (int t = 0; t < nt; t++) {
             mean += (Geometry.distance(cur, tri[3 * t], tri[3 * t + 1]) + Geometry.distance(cur, tri[3 * t + 1], tri[3 * t + 2])
                     + Geometry.distance(cur, tri[3 * t + 2], tri[3 * t])) / (3.0 * nt);
         }
-        hash = new BoxHash(Math.max(2 * mean, 4 * thickness), nt);
+        // vertices are found up to two surface edges deep (about 3 cm for the demo body): deeper than any
+        // difference between the surface and the capsules a garment was fitted to
+        reach = Math.max(thickness, 2 * mean);
+        hash = new BoxHash(Math.max(2 * mean, 2 * reach), nt);
     }
 
     @Override
@@ -69,27 +76,15 @@ final class SurfaceCollider implements BodyCollider {
             double e1x = cur[b] - cur[a], e1y = cur[b + 1] - cur[a + 1], e1z = cur[b + 2] - cur[a + 2];
             double e2x = cur[c] - cur[a], e2y = cur[c + 1] - cur[a + 1], e2z = cur[c + 2] - cur[a + 2];
             double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
-            for (int o : new int[] { a, b, c }) {
-                nrm[o] += nx;
-                nrm[o + 1] += ny;
-                nrm[o + 2] += nz;
-            }
-            double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
-            for (int o : new int[] { a, b, c }) {
-                x0 = Math.min(x0, Math.min(cur[o], prev[o]));
-                y0 = Math.min(y0, Math.min(cur[o + 1], prev[o + 1]));
-                z0 = Math.min(z0, Math.min(cur[o + 2], prev[o + 2]));
-                x1 = Math.max(x1, Math.max(cur[o], prev[o]));
-                y1 = Math.max(y1, Math.max(cur[o + 1], prev[o + 1]));
-                z1 = Math.max(z1, Math.max(cur[o + 2], prev[o + 2]));
-            }
-            int q = 6 * k;
-            box[q] = x0 - thick;
-            box[q + 1] = y0 - thick;
-            box[q + 2] = z0 - thick;
-            box[q + 3] = x1 + thick;
-            box[q + 4] = y1 + thick;
-            box[q + 5] = z1 + thick;
+            nrm[a] += nx;
+            nrm[a + 1] += ny;
+            nrm[a + 2] += nz;
+            nrm[b] += nx;
+            nrm[b + 1] += ny;
+            nrm[b + 2] += nz;
+            nrm[c] += nx;
+            nrm[c + 1] += ny;
+            nrm[c + 2] += nz;
         }
         for (int i = 0; i < nv; i++) {
             int o = 3 * i;
@@ -100,15 +95,34 @@ final class SurfaceCollider implements BodyCollider {
                 nrm[o + 2] /= l;
             }
         }
-        hash.build(box, nt);
     }
 
     @Override
-    public double travel(double t0, double t1) {
-        double[] a = new double[3 * nv], m = new double[3 * nv], b = new double[3 * nv];
+    public double beginFrame(double t0, double t1) {
+        double[] a = frameA, m = frameM, b = frameB;
         surface.positionsAt(t0, a);
         surface.positionsAt(0.5 * (t0 + t1), m);
         surface.positionsAt(t1, b);
+        for (int k = 0; k < nt; k++) {
+            double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+            for (int j = 0; j < 3; j++) {
+                int o = 3 * tri[3 * k + j];
+                x0 = Math.min(x0, Math.min(a[o], Math.min(m[o], b[o])));
+                y0 = Math.min(y0, Math.min(a[o + 1], Math.min(m[o + 1], b[o + 1])));
+                z0 = Math.min(z0, Math.min(a[o + 2], Math.min(m[o + 2], b[o + 2])));
+                x1 = Math.max(x1, Math.max(a[o], Math.max(m[o], b[o])));
+                y1 = Math.max(y1, Math.max(a[o + 1], Math.max(m[o + 1], b[o + 1])));
+                z1 = Math.max(z1, Math.max(a[o + 2], Math.max(m[o + 2], b[o + 2])));
+            }
+            int q = 6 * k;
+            box[q] = x0 - reach;
+            box[q + 1] = y0 - reach;
+            box[q + 2] = z0 - reach;
+            box[q + 3] = x1 + reach;
+            box[q + 4] = y1 + reach;
+            box[q + 5] = z1 + reach;
+        }
+        hash.build(box, nt);
         double worst = 0;
         for (int i = 0; i < 3 * nv; i += 3) {
             double d = Math.sqrt(Geometry.sq(a[i] - m[i]) + Geometry.sq(a[i + 1] - m[i + 1]) + Geometry.sq(a[i + 2] - m[i + 2]))
@@ -194,11 +208,12 @@ final class SurfaceCollider implements BodyCollider {
                 before[0] = x[o];
                 before[1] = x[o + 1];
                 before[2] = x[o + 2];
-                if (side > 0 && d > 1e-9) {
-                    // outside but too close: out along the direction from the surface point
-                    x[o] = qx + dx / d * thick;
-                    x[o + 1] = qy + dy / d * thick;
-                    x[o + 2] = qz + dz / d * thick;
+                if (d > 1e-9) {
+                    // the shortest way out: along the line to the nearest surface point (beyond it when inside)
+                    double f = side > 0 ? thick / d : -thick / d;
+                    x[o] = qx + dx * f;
+                    x[o + 1] = qy + dy * f;
+                    x[o + 2] = qz + dz * f;
                 } else {
                     x[o] = qx + nx * thick;
                     x[o + 1] = qy + ny * thick;

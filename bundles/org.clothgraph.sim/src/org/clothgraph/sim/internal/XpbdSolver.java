@@ -123,7 +123,7 @@ public final class XpbdSolver implements AutoCloseable {
         for (int i = 0; i < 3 * n; i += 3) {
             maxV2 = Math.max(maxV2, v[i] * v[i] + v[i + 1] * v[i + 1] + v[i + 2] * v[i + 2]);
         }
-        double move = Math.max(body.travel(t0, t0 + dt), Math.sqrt(maxV2) * dt);
+        double move = Math.max(body.beginFrame(t0, t0 + dt), Math.sqrt(maxV2) * dt);
         double need = Math.ceil(move / set.maxSubstepMove());
         int sub = (int) Math.max(set.substeps(), Math.min(need, set.maxSubsteps()));
         if (need > set.maxSubsteps()) {
