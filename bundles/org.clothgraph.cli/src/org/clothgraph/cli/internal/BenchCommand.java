@@ -96,7 +96,7 @@ public final class BenchCommand extends Command {
             m.put("cores", Runtime.getRuntime().availableProcessors());
             return m;
         } catch (SimulationFailedException e) {
-            throw new StorageException("benchmark simulation failed (" + e.reason() + "): " + e.getMessage(), e);
+            throw new StorageException("benchmark simulation failed: " + e.getMessage(), e);
         }
     }
 
