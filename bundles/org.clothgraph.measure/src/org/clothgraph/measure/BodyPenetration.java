@@ -1,0 +1,151 @@
+package org.clothgraph.measure;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Signed distance of cloth vertices to a closed body surface: the closest body triangle gives the distance,
+ * and the angle-weighted pseudo-normal of the closest feature (face, edge or vertex) gives the sign
+ * (Baerentzen and Aanaes 2005), which is correct for any point of a closed, consistently wound mesh. Negative
+ * inside. Triangles are wound counter-clockwise seen from outside. Closest triangles come from a bounding
+ * volume hierarchy rebuilt per frame (the body deforms).
+ */
+public final class BodyPenetration {
+
+    /**
+     * One frame: the deepest penetration (m, 0 when none is inside), the number of cloth vertices inside, the
+     * clearance of the cloth outside (its smallest distance to the body, m; infinite when every vertex is
+     * inside), and the signed distance of every cloth vertex.
+     */
+    public record Result(double maxDepth, int inside, double clearance, double[] signedDistances) {
+    }
+
+    private final int[] triangles;
+    private final int vertexCount;
+    /** For each undirected body edge (low << 32 | high): the two triangles that share it. */
+    private final Map<Long, int[]> edgeFaces = new HashMap<>();
+
+    /** A measure against a body of {@code vertexCount} vertices and these triangles. */
+    public BodyPenetration(int vertexCount, int[] triangles) {
+        Meshes.checkTriangles(vertexCount, triangles);
+        this.triangles = triangles.clone();
+        this.vertexCount = vertexCount;
+        for (int t = 0; t < triangles.length / 3; t++) {
+            for (int k = 0; k < 3; k++) {
+                int a = triangles[3 * t + k], b = triangles[3 * t + (k + 1) % 3];
+                long key = ((long) Math.min(a, b) << 32) | Math.max(a, b);
+                int[] f = edgeFaces.computeIfAbsent(key, x -> new int[] { -1, -1 });
+                if (f[0] < 0) {
+                    f[0] = t;
+                } else if (f[1] < 0) {
+                    f[1] = t;
+                } else {
+                    throw new IllegalArgumentException("body edge " + a + "-" + b + " has more than two triangles");
+                }
+            }
+        }
+        for (Map.Entry<Long, int[]> e : edgeFaces.entrySet()) {
+            if (e.getValue()[1] < 0) {
+                throw new IllegalArgumentException("body surface is not closed: edge " + (e.getKey() >>> 32) + "-"
+                        + (int) (long) e.getKey() + " has one triangle");
+            }
+        }
+    }
+
+    /** Signed distances of the cloth vertices {@code cloth} to the body at {@code body} (xyz interleaved). */
+    public Result measure(double[] cloth, double[] body) {
+        if (body.length != 3 * vertexCount) {
+            throw new IllegalArgumentException("body has " + body.length / 3 + " vertices, expected " + vertexCount);
+        }
+        int tc = triangles.length / 3;
+        double[] faceNormals = new double[3 * tc];
+        double[] vertexNormals = new double[3 * vertexCount];
+        for (int t = 0; t < tc; t++) {
+            int a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+            double[] n = unit(cross(sub(body, b, a), sub(body, c, a)));
+            System.arraycopy(n, 0, faceNormals, 3 * t, 3);
+            int[] v = { a, b, c };
+            for (int k = 0; k < 3; k++) {
+                double angle = angle(sub(body, v[(k + 1) % 3], v[k]), sub(body, v[(k + 2) % 3], v[k]));
+                for (int d = 0; d < 3; d++) {
+                    vertexNormals[3 * v[k] + d] += angle * n[d];
+                }
+            }
+        }
+        Bvh bvh = new Bvh(body, triangles);
+        int n = cloth.length / 3;
+        double[] signed = new double[n];
+        double maxDepth = 0, clearance = Double.POSITIVE_INFINITY;
+        int inside = 0;
+        double[] closest = new double[3];
+        for (int i = 0; i < n; i++) {
+            double px = cloth[3 * i], py = cloth[3 * i + 1], pz = cloth[3 * i + 2];
+            if (!(Double.isFinite(px) && Double.isFinite(py) && Double.isFinite(pz))) {
+                signed[i] = Double.NaN;
+                continue;
+            }
+            int[] feature = new int[1];
+            int t = bvh.nearest(px, py, pz, closest, feature);
+            if (t < 0) { // no finite body triangle
+                signed[i] = Double.NaN;
+                continue;
+            }
+            double dx = px - closest[0], dy = py - closest[1], dz = pz - closest[2];
+            double dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            double[] pn = pseudoNormal(t, feature[0], faceNormals, vertexNormals);
+            double s = dx * pn[0] + dy * pn[1] + dz * pn[2] < 0 ? -dist : dist;
+            signed[i] = s;
+            if (s < 0) {
+                inside++;
+                maxDepth = Math.max(maxDepth, -s);
+            } else {
+                clearance = Math.min(clearance, s);
+            }
+        }
+        return new Result(maxDepth, inside, clearance, signed);
+    }
+
+    /** Feature codes from {@link Geometry#closestPointOnTriangle}: 0 face, 1..3 vertex a/b/c, 4..6 edge ab/bc/ca. */
+    private double[] pseudoNormal(int t, int feature, double[] faceNormals, double[] vertexNormals) {
+        int a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+        return switch (feature) {
+        case 0 -> new double[] { faceNormals[3 * t], faceNormals[3 * t + 1], faceNormals[3 * t + 2] };
+        case 1 -> vec(vertexNormals, a);
+        case 2 -> vec(vertexNormals, b);
+        case 3 -> vec(vertexNormals, c);
+        case 4 -> edgeNormal(a, b, faceNormals);
+        case 5 -> edgeNormal(b, c, faceNormals);
+        default -> edgeNormal(c, a, faceNormals);
+        };
+    }
+
+    private double[] edgeNormal(int a, int b, double[] faceNormals) {
+        int[] f = edgeFaces.get(((long) Math.min(a, b) << 32) | Math.max(a, b));
+        return new double[] { faceNormals[3 * f[0]] + faceNormals[3 * f[1]],
+                faceNormals[3 * f[0] + 1] + faceNormals[3 * f[1] + 1],
+                faceNormals[3 * f[0] + 2] + faceNormals[3 * f[1] + 2] };
+    }
+
+    private static double[] vec(double[] a, int i) {
+        return new double[] { a[3 * i], a[3 * i + 1], a[3 * i + 2] };
+    }
+
+    private static double[] sub(double[] xyz, int i, int j) {
+        return new double[] { xyz[3 * i] - xyz[3 * j], xyz[3 * i + 1] - xyz[3 * j + 1], xyz[3 * i + 2] - xyz[3 * j + 2] };
+    }
+
+    private static double[] cross(double[] u, double[] v) {
+        return new double[] { u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0] };
+    }
+
+    private static double[] unit(double[] v) {
+        double l = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+        return l > 0 ? new double[] { v[0] / l, v[1] / l, v[2] / l } : new double[3];
+    }
+
+    private static double angle(double[] u, double[] v) {
+        double c = u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+        double s = Math.sqrt(Math.max(0, (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2])));
+        return s > 0 ? Math.acos(Math.max(-1, Math.min(1, c / s))) : 0;
+    }
+}

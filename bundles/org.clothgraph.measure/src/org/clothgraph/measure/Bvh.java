@@ -1,0 +1,149 @@
+package org.clothgraph.measure;
+
+import java.util.Arrays;
+
+/**
+ * A bounding volume hierarchy over triangles for nearest-point queries: median splits on the longest axis of
+ * the centroids, leaves of up to 4 triangles, branch and bound on the squared box distance.
+ */
+final class Bvh {
+
+    private static final int LEAF = 4;
+
+    private final double[] xyz;
+    private final int[] triangles;
+    private final int[] order;
+    /** Per node: min xyz, max xyz. */
+    private double[] boxes;
+    /** Per node: left child (or -1 for a leaf), right child, first and end index into order. */
+    private int[] nodes;
+    private int nodeCount;
+
+    Bvh(double[] xyz, int[] triangles) {
+        this.xyz = xyz;
+        this.triangles = triangles;
+        int n = triangles.length / 3;
+        order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        boxes = new double[6 * Math.max(1, 2 * n)];
+        nodes = new int[4 * Math.max(1, 2 * n)];
+        double[] centroids = new double[3 * n];
+        for (int t = 0; t < n; t++) {
+            for (int k = 0; k < 3; k++) {
+                centroids[3 * t + k] = (xyz[3 * triangles[3 * t] + k] + xyz[3 * triangles[3 * t + 1] + k]
+                        + xyz[3 * triangles[3 * t + 2] + k]) / 3;
+            }
+        }
+        if (n > 0) {
+            build(0, n, centroids);
+        }
+    }
+
+    private int build(int from, int to, double[] centroids) {
+        int node = nodeCount++;
+        double[] box = { Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE,
+                -Double.MAX_VALUE };
+        double[] cbox = box.clone();
+        for (int i = from; i < to; i++) {
+            int t = order[i];
+            for (int c = 0; c < 3; c++) {
+                int v = triangles[3 * t + c];
+                for (int k = 0; k < 3; k++) {
+                    box[k] = Math.min(box[k], xyz[3 * v + k]);
+                    box[3 + k] = Math.max(box[3 + k], xyz[3 * v + k]);
+                }
+            }
+            for (int k = 0; k < 3; k++) {
+                cbox[k] = Math.min(cbox[k], centroids[3 * t + k]);
+                cbox[3 + k] = Math.max(cbox[3 + k], centroids[3 * t + k]);
+            }
+        }
+        System.arraycopy(box, 0, boxes, 6 * node, 6);
+        nodes[4 * node + 2] = from;
+        nodes[4 * node + 3] = to;
+        if (to - from <= LEAF) {
+            nodes[4 * node] = -1;
+            return node;
+        }
+        int axis = 0;
+        for (int k = 1; k < 3; k++) {
+            if (cbox[3 + k] - cbox[k] > cbox[3 + axis] - cbox[axis]) {
+                axis = k;
+            }
+        }
+        int mid = (from + to) >>> 1;
+        select(from, to, mid, axis, centroids);
+        int left = build(from, mid, centroids);
+        int right = build(mid, to, centroids);
+        nodes[4 * node] = left;
+        nodes[4 * node + 1] = right;
+        return node;
+    }
+
+    /** Partial sort of order[from, to) so that order[mid] has the median centroid along axis. */
+    private void select(int from, int to, int mid, int axis, double[] centroids) {
+        Integer[] slice = new Integer[to - from];
+        for (int i = from; i < to; i++) {
+            slice[i - from] = order[i];
+        }
+        Arrays.sort(slice, (p, q) -> Double.compare(centroids[3 * p + axis], centroids[3 * q + axis]));
+        for (int i = from; i < to; i++) {
+            order[i] = slice[i - from];
+        }
+    }
+
+    /**
+     * The triangle closest to p; its closest point goes to {@code out} and its feature code (see
+     * {@link Geometry#closestPointOnTriangle}) to {@code feature[0]}.
+     */
+    int nearest(double px, double py, double pz, double[] out, int[] feature) {
+        double[] best = { Double.POSITIVE_INFINITY };
+        int[] bestTriangle = { -1 };
+        double[] q = new double[3];
+        int[] stack = new int[128];
+        int top = 0;
+        stack[top++] = 0;
+        while (top > 0) {
+            int node = stack[--top];
+            if (boxDistance2(node, px, py, pz) >= best[0]) {
+                continue;
+            }
+            int left = nodes[4 * node];
+            if (left < 0) {
+                for (int i = nodes[4 * node + 2]; i < nodes[4 * node + 3]; i++) {
+                    int t = order[i];
+                    int f = Geometry.closestPointOnTriangle(px, py, pz, xyz, triangles[3 * t], triangles[3 * t + 1],
+                            triangles[3 * t + 2], q);
+                    double dx = px - q[0], dy = py - q[1], dz = pz - q[2];
+                    double d2 = dx * dx + dy * dy + dz * dz;
+                    if (d2 < best[0]) {
+                        best[0] = d2;
+                        bestTriangle[0] = t;
+                        feature[0] = f;
+                        System.arraycopy(q, 0, out, 0, 3);
+                    }
+                }
+                continue;
+            }
+            int right = nodes[4 * node + 1];
+            // visit the nearer child first
+            boolean leftFirst = boxDistance2(left, px, py, pz) <= boxDistance2(right, px, py, pz);
+            if (top + 2 > stack.length) {
+                stack = Arrays.copyOf(stack, stack.length * 2);
+            }
+            stack[top++] = leftFirst ? right : left;
+            stack[top++] = leftFirst ? left : right;
+        }
+        return bestTriangle[0];
+    }
+
+    private double boxDistance2(int node, double px, double py, double pz) {
+        int b = 6 * node;
+        double dx = Math.max(0, Math.max(boxes[b] - px, px - boxes[b + 3]));
+        double dy = Math.max(0, Math.max(boxes[b + 1] - py, py - boxes[b + 4]));
+        double dz = Math.max(0, Math.max(boxes[b + 2] - pz, pz - boxes[b + 5]));
+        return dx * dx + dy * dy + dz * dz;
+    }
+}
