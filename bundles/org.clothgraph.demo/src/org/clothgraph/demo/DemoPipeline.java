@@ -125,7 +125,7 @@ public final class DemoPipeline {
                         options.clipFrames() > 0 ? options.clipFrames() : DEMO_RUN_FRAMES), new XpbdClothSimulator(),
                         SimulationSettings.defaults(), sub.split(55));
             } catch (SimulationFailedException e) {
-                throw new IllegalStateException("the demo simulation failed (" + e.reason() + "): " + e.getMessage(), e);
+                throw new IllegalStateException("the demo simulation failed: " + e.getMessage(), e);
             }
             if (options.exploreFrames() > 0) {
                 sub.subTask("Exploring the secondary cloth graph");

@@ -376,8 +376,8 @@ public final class Explorer {
                     leadIn.frameCount() - 1, sub.split(1)).last();
             return RootFrame.of(path.motion(), 0).toLocal(state);
         } catch (SimulationFailedException e) {
-            throw new InvalidInputException("garment " + garment.name(), "drape", "the initial drape failed ("
-                    + e.reason() + "): " + e.getMessage());
+            throw new InvalidInputException("garment " + garment.name(), "drape", "the initial drape failed: "
+                    + e.getMessage());
         }
     }
 

@@ -53,7 +53,7 @@ public final class UnitRunner {
                 classes.add(cls);
             }
         } catch (SimulationFailedException e) {
-            return ExpansionResult.failure(unit.id(), e.reason() + " at frame " + e.frame() + ": " + e.getMessage(),
+            return ExpansionResult.failure(unit.id(), e.getMessage(),
                     (cpuNanos() - cpu0) / 1e9, (System.nanoTime() - wall0) / 1e9);
         } catch (RuntimeException e) {
             if (e instanceof org.eclipse.core.runtime.OperationCanceledException) {

@@ -28,7 +28,8 @@ import org.clothgraph.sim.garment.Garments;
 
 /** {@code bench}: measured performance of one subsystem (numbers, never timed unit tests). */
 public final class BenchCommand extends Command {
-    private static final List<String> SUBJECTS = List.of("framestore", "motiongraph", "simulate", "explore");
+    private static final List<String> SUBJECTS = List.of("framestore", "motiongraph", "simulate", "explore",
+            "arcsim-scene");
 
     public BenchCommand() {
         super("bench", "Benchmark a subsystem: " + String.join(", ", SUBJECTS) + ".");
@@ -39,6 +40,8 @@ public final class BenchCommand extends Command {
         option(Option.value("threads", "N", "simulate: worker threads (default 2)"));
         option(Option.value("workers", "K", "explore: parallel simulations (default: one per core)"));
         option(Option.value("clip-frames", "N", "explore: keep the first N frames of every demo clip (default: whole clips)"));
+        option(Option.value("material", "FILE", "arcsim-scene: the ARCSim fabric JSON when the one the conf names is"
+                + " not in DIR"));
         option(Option.value("reads", "N", "random frames read back and verified (framestore; default 200)"));
         option(Option.flag("cold", "drop the OS page cache before reading (needs root) so reads come from disk"));
         option(Option.value("dir", "DIR", "scratch folder (default: a temporary folder, deleted afterwards)"));
@@ -52,19 +55,27 @@ public final class BenchCommand extends Command {
 
     @Override
     protected String usage() {
-        return "<" + String.join("|", SUBJECTS) + "> [options]";
+        return "<" + String.join("|", SUBJECTS) + "> [DIR (arcsim-scene: an ARCSim output folder)] [options]";
     }
 
     @Override
     public int run(Args args, PrintStream out, PrintStream err) {
         List<String> pos = args.positionals();
-        if (pos.size() != 1 || !SUBJECTS.contains(pos.get(0))) {
+        if (pos.isEmpty() || !SUBJECTS.contains(pos.get(0))) {
             throw new UsageException("name one subject: " + String.join(", ", SUBJECTS));
+        }
+        if (pos.size() != (pos.get(0).equals("arcsim-scene") ? 2 : 1)) {
+            throw new UsageException(pos.get(0).equals("arcsim-scene") ? "arcsim-scene takes one folder: an ARCSim"
+                    + " output folder (conf.json, obs_JJ.obj, NNNNobsJJ.txt, NNNN_00.obj)"
+                    : pos.get(0) + " takes no further arguments");
         }
         Map<String, Object> result = switch (pos.get(0)) {
             case "framestore" -> framestore(args, err);
             case "motiongraph" -> motiongraph(args, err);
             case "explore" -> explore(args, err);
+            case "arcsim-scene" -> ArcsimSceneBench.run(Path.of(pos.get(1)), args.value("material").map(Path::of)
+                    .orElse(null), args.value("frames").isPresent() ? args.intValue("frames", 4, 1, 9999) : -1,
+                    new ConsoleProgressMonitor(err).cancelOnShutdown());
             default -> simulate(args, err);
         };
         if (args.flag("json")) {
@@ -96,7 +107,7 @@ public final class BenchCommand extends Command {
             m.put("cores", Runtime.getRuntime().availableProcessors());
             return m;
         } catch (SimulationFailedException e) {
-            throw new StorageException("benchmark simulation failed (" + e.reason() + "): " + e.getMessage(), e);
+            throw new StorageException("benchmark simulation failed: " + e.getMessage(), e);
         }
     }
 

@@ -68,8 +68,7 @@ public final class SimulateCommand extends WorkspaceCommand {
             print(r, args.flag("json"), out);
             return 0;
         } catch (SimulationFailedException e) {
-            err.println("clothgraph simulate: simulation failed (" + e.reason() + ") at frame " + e.frame() + ": "
-                    + e.getMessage());
+            err.println("clothgraph simulate: simulation failed: " + e.getMessage());
             return 1;
         }
     }

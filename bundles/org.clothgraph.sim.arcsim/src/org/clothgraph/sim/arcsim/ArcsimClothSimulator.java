@@ -28,6 +28,7 @@ import org.clothgraph.sim.arcsim.internal.FrameFiles;
 import org.clothgraph.sim.io.ArcsimJson;
 import org.clothgraph.sim.arcsim.internal.ResumeLayout;
 import org.clothgraph.sim.arcsim.internal.SceneBuilder;
+import org.clothgraph.sim.arcsim.internal.StartStateCheck;
 import org.clothgraph.sim.body.BodyMotion;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
@@ -43,6 +44,12 @@ import org.eclipse.core.runtime.SubMonitor;
  * friction to obs_friction (half of it cloth-cloth), thickness to magic.repulsion_thickness; settings gravity
  * (converted to Z-up), frameTimeoutSeconds (per frame, plus a start-up allowance), maxSpeed/maxStretch and
  * NaN checks on the output. Not mapped: damping, air drag, XPBD substeps, threads, self-collision switch.
+ * <p>
+ * Before launching, the start state is checked ({@link ArcsimOptions#checkStartState()}): a cloth that crosses
+ * itself or comes closer to the body than the material's thickness fails at once with
+ * {@link FailureReason#BAD_START}. ARCSim's own aborts are reported as what they are
+ * ({@link FailureReason#COLLISION_FAILED}, {@link FailureReason#SOLVER_ERROR}); every failure message ends with
+ * the tail of ARCSim's output and the log's path.
  * ARCSim is deterministic for the same inputs, but not bit-identical to the embedded solver.
  */
 public final class ArcsimClothSimulator implements ClothSimulator {
@@ -89,6 +96,12 @@ public final class ArcsimClothSimulator implements ClothSimulator {
             throw new IllegalArgumentException("initial state does not match the mesh");
         }
         validate();
+        if (options.checkStartState() && frames > 0) {
+            StartStateCheck c = StartStateCheck.of(mesh, initial, motion.poseAt(startTime), material.thickness());
+            if (!c.clean()) {
+                throw new SimulationFailedException(FailureReason.BAD_START, 0, c.problem());
+            }
+        }
         SubMonitor sm = SubMonitor.convert(monitor, "ARCSim: " + mesh.name(), Math.max(1, frames));
         List<ClothState> out = new ArrayList<>(frames);
         double[] cost = new double[frames];
@@ -207,15 +220,15 @@ public final class ArcsimClothSimulator implements ClothSimulator {
                     String m = String.valueOf(e.getMessage());
                     boolean nan = m.toLowerCase(java.util.Locale.ROOT).contains("nan")
                             || m.toLowerCase(java.util.Locale.ROOT).contains("inf");
-                    throw new SimulationFailedException(nan ? FailureReason.NAN : FailureReason.EXPLOSION, base + k,
-                            "unreadable ARCSim output: " + m + " (work dir " + workDir + ")");
+                    throw new SimulationFailedException(nan ? FailureReason.NAN : FailureReason.SOLVER_ERROR, base + k,
+                            "unreadable ARCSim output: " + m + ArcsimProcess.tail(log));
                 }
                 if (s.vertexCount() != mesh.vertexCount()) {
-                    throw new SimulationFailedException(FailureReason.EXPLOSION, base + k, "ARCSim frame " + f
+                    throw new SimulationFailedException(FailureReason.SOLVER_ERROR, base + k, "ARCSim frame " + f
                             + " has " + s.vertexCount() + " nodes, expected " + mesh.vertexCount()
-                            + " (remeshing must stay disabled)");
+                            + " (remeshing must stay disabled)" + ArcsimProcess.tail(log));
                 }
-                check(mesh, settings, s, base + k);
+                check(mesh, settings, s, base + k, log);
                 states.add(s);
                 cost[base + k] = 1000 * c[k];
                 subs[base + k] = steps;
@@ -235,18 +248,20 @@ public final class ArcsimClothSimulator implements ClothSimulator {
     }
 
     /** NaN, speed and stretch limits of the settings, as the embedded simulator applies them. */
-    private static void check(ClothMesh mesh, SimulationSettings settings, ClothState s, int frame)
+    private static void check(ClothMesh mesh, SimulationSettings settings, ClothState s, int frame, Path log)
             throws SimulationFailedException {
         float[] p = s.positions(), v = s.velocities();
         double max2 = settings.maxSpeed() * settings.maxSpeed();
         for (int i = 0; i < p.length; i += 3) {
             double s2 = (double) v[i] * v[i] + (double) v[i + 1] * v[i + 1] + (double) v[i + 2] * v[i + 2];
             if (!Double.isFinite(s2) || !Float.isFinite(p[i]) || !Float.isFinite(p[i + 1]) || !Float.isFinite(p[i + 2])) {
-                throw new SimulationFailedException(FailureReason.NAN, frame, "non-finite ARCSim state at vertex " + i / 3);
+                throw new SimulationFailedException(FailureReason.NAN, frame, "non-finite ARCSim state at vertex " + i / 3
+                        + ArcsimProcess.tail(log));
             }
             if (s2 > max2) {
                 throw new SimulationFailedException(FailureReason.EXPLOSION, frame, String.format(java.util.Locale.ROOT,
-                        "vertex %d moves at %.1f m/s (limit %.1f)", i / 3, Math.sqrt(s2), settings.maxSpeed()));
+                        "vertex %d moves at %.1f m/s (limit %.1f)%s", i / 3, Math.sqrt(s2), settings.maxSpeed(),
+                        ArcsimProcess.tail(log)));
             }
         }
         float[] r = mesh.restPositions();
@@ -257,7 +272,7 @@ public final class ArcsimClothSimulator implements ClothSimulator {
             double rest = dist(r, a, b), now = dist(p, a, b);
             if (rest > 1e-9 && now > lim * rest) {
                 throw new SimulationFailedException(FailureReason.EXPLOSION, frame, String.format(java.util.Locale.ROOT,
-                        "edge %d-%d stretched %.1fx (limit %.1fx)", a, b, now / rest, lim));
+                        "edge %d-%d stretched %.1fx (limit %.1fx)%s", a, b, now / rest, lim, ArcsimProcess.tail(log)));
             }
         }
     }

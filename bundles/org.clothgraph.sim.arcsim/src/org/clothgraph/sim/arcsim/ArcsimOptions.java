@@ -23,11 +23,14 @@ import java.nio.file.Path;
  * @param keepWorkDirs keep each call's work dir (inputs, outputs, arcsim.log) instead of deleting it on success
  * @param restartCacheSize ARCSim frame files kept in memory so that a state produced by ARCSim is resumed from
  *        its exact file (with its plastic embedding and seams), 0 = off
+ * @param checkStartState refuse a start state ARCSim cannot resolve (cloth crossing itself, or closer to the
+ *        body's capsules than the collision thickness) with one sentence instead of launching ARCSim, which
+ *        would stall in its collision response or abort; false runs such a start anyway
  */
 public record ArcsimOptions(Path executable, Path workRoot, int frameSteps, double paddingSeconds,
         int motionOversample, Path fabricFile, double densityMult, double stretchingMult, double bendingMult,
         int capsuleSegments, double startupTimeoutSeconds, int maxFramesPerRun, Path garmentTemplate,
-        boolean keepWorkDirs, int restartCacheSize) {
+        boolean keepWorkDirs, int restartCacheSize, boolean checkStartState) {
 
     public ArcsimOptions {
         if (frameSteps < 0 || !(paddingSeconds >= 0) || motionOversample < 1 || !(densityMult > 0)
@@ -37,50 +40,59 @@ public record ArcsimOptions(Path executable, Path workRoot, int frameSteps, doub
         }
     }
 
-    /** Defaults: auto substeps, 0.2 s padding, fabric from the Material, 16-facet capsules, 120 s start-up. */
+    /**
+     * Defaults: auto substeps, 0.2 s padding, fabric from the Material, 16-facet capsules, 120 s start-up, start
+     * states checked.
+     */
     public static ArcsimOptions of(Path executable) {
-        return new ArcsimOptions(executable, null, 0, 0.2, 1, null, 1, 1, 1, 16, 120, 0, null, false, 32);
+        return new ArcsimOptions(executable, null, 0, 0.2, 1, null, 1, 1, 1, 16, 120, 0, null, false, 32, true);
     }
 
     public ArcsimOptions withWorkRoot(Path dir) {
         return new ArcsimOptions(executable, dir, frameSteps, paddingSeconds, motionOversample, fabricFile, densityMult,
                 stretchingMult, bendingMult, capsuleSegments, startupTimeoutSeconds, maxFramesPerRun, garmentTemplate,
-                keepWorkDirs, restartCacheSize);
+                keepWorkDirs, restartCacheSize, checkStartState);
     }
 
     public ArcsimOptions withFrameSteps(int n) {
         return new ArcsimOptions(executable, workRoot, n, paddingSeconds, motionOversample, fabricFile, densityMult,
                 stretchingMult, bendingMult, capsuleSegments, startupTimeoutSeconds, maxFramesPerRun, garmentTemplate,
-                keepWorkDirs, restartCacheSize);
+                keepWorkDirs, restartCacheSize, checkStartState);
     }
 
     public ArcsimOptions withFabric(Path file, double density, double stretching, double bending) {
         return new ArcsimOptions(executable, workRoot, frameSteps, paddingSeconds, motionOversample, file, density,
                 stretching, bending, capsuleSegments, startupTimeoutSeconds, maxFramesPerRun, garmentTemplate,
-                keepWorkDirs, restartCacheSize);
+                keepWorkDirs, restartCacheSize, checkStartState);
     }
 
     public ArcsimOptions withStartupTimeout(double seconds) {
         return new ArcsimOptions(executable, workRoot, frameSteps, paddingSeconds, motionOversample, fabricFile,
                 densityMult, stretchingMult, bendingMult, capsuleSegments, seconds, maxFramesPerRun, garmentTemplate,
-                keepWorkDirs, restartCacheSize);
+                keepWorkDirs, restartCacheSize, checkStartState);
     }
 
     public ArcsimOptions withMaxFramesPerRun(int n) {
         return new ArcsimOptions(executable, workRoot, frameSteps, paddingSeconds, motionOversample, fabricFile,
                 densityMult, stretchingMult, bendingMult, capsuleSegments, startupTimeoutSeconds, n, garmentTemplate,
-                keepWorkDirs, restartCacheSize);
+                keepWorkDirs, restartCacheSize, checkStartState);
     }
 
     public ArcsimOptions withGarmentTemplate(Path obj) {
         return new ArcsimOptions(executable, workRoot, frameSteps, paddingSeconds, motionOversample, fabricFile,
                 densityMult, stretchingMult, bendingMult, capsuleSegments, startupTimeoutSeconds, maxFramesPerRun, obj,
-                keepWorkDirs, restartCacheSize);
+                keepWorkDirs, restartCacheSize, checkStartState);
     }
 
     public ArcsimOptions withKeepWorkDirs(boolean keep) {
         return new ArcsimOptions(executable, workRoot, frameSteps, paddingSeconds, motionOversample, fabricFile,
                 densityMult, stretchingMult, bendingMult, capsuleSegments, startupTimeoutSeconds, maxFramesPerRun,
-                garmentTemplate, keep, restartCacheSize);
+                garmentTemplate, keep, restartCacheSize, checkStartState);
+    }
+
+    public ArcsimOptions withStartStateCheck(boolean check) {
+        return new ArcsimOptions(executable, workRoot, frameSteps, paddingSeconds, motionOversample, fabricFile,
+                densityMult, stretchingMult, bendingMult, capsuleSegments, startupTimeoutSeconds, maxFramesPerRun,
+                garmentTemplate, keepWorkDirs, restartCacheSize, check);
     }
 }

@@ -21,6 +21,12 @@ public final class Garments {
     /** Default robe resolution. */
     public static final int DEFAULT_ROBE_VERTICES = 4000;
 
+    /** How far a sleeve's first full ring keeps from the torso tube, m. */
+    private static final double SLEEVE_CLEARANCE = 0.02;
+
+    /** Gap kept between the inner sides of the two trouser legs, m. */
+    private static final double LEG_GAP = 0.006;
+
     private Garments() {
     }
 
@@ -62,7 +68,13 @@ public final class Garments {
             tube.cut(r0, r1, center, hw);
             int[][] loop = tube.holeLoop(r0, r1, center, hw);
             double[] a = side == 0 ? fit.shoulderL : fit.shoulderR, e = side == 0 ? fit.wristL : fit.wristR;
-            int[][] rings = b.tubeFromLoop(tube.ids(loop), a, e, 0.115, 0.075, h, 0.02);
+            // the sleeve leaves the hole as a loft to its first full ring, placed where that whole ring is clear of
+            // the torso: a ring perpendicular to the (downward) arm right at the hole dips into the torso under
+            // the armpit, and the sleeve and body then cross there
+            int[] ids = tube.ids(loop);
+            double tFirst = b.firstClearRing(ids, a, e, 0.115, 0.075, h, 0.02,
+                    (x, y, z) -> tube.outside(x, y, z, SLEEVE_CLEARANCE));
+            int[][] rings = b.tubeFromLoop(ids, a, e, 0.115, 0.075, h, 0.02, tFirst, Double.NaN);
             for (int k = 1; k < rings.length; k++) {
                 for (int v : rings[k]) {
                     sleeves.add(v);
@@ -152,7 +164,10 @@ public final class Garments {
             }
             double[] hip = side == 0 ? fit.hipL : fit.hipR, ankle = side == 0 ? fit.ankleL : fit.ankleR;
             double[] top = {hip[0], front[1], hip[2]};
-            int[][] rings = b.tubeFromLoop(toArray(loop), top, ankle, 0.125, 0.09, h, 0.03);
+            // the inner side of each leg is flattened so that the legs keep apart between the thighs (their
+            // centres are only 2 x 0.09 m apart, less than two leg radii): round legs would cross each other
+            int[][] rings = b.tubeFromLoop(toArray(loop), top, ankle, 0.125, 0.09, h, 0.03, Double.NaN,
+                    Math.abs(hip[0]) - LEG_GAP / 2);
             for (int v : rings[rings.length - 1]) {
                 cuffs.add(v);
             }
@@ -298,11 +313,41 @@ public final class Garments {
         }
 
         /**
+         * The axial position (along a to e) of the first ring of a tube from {@code loop} (as
+         * {@link #tubeFromLoop}) whose every point is {@code clear}: from the loop's farthest vertex on, in
+         * quarter steps of h.
+         */
+        double firstClearRing(int[] loop, double[] a, double[] e, double r0, double r1, double h, double shortBy,
+                Clear clear) {
+            Axis ax = new Axis(a, e);
+            double tMax = 0;
+            for (int v : loop) {
+                tMax = Math.max(tMax, ax.along(pos(v)));
+            }
+            double t1 = ax.len - shortBy;
+            for (double t = tMax; t < t1; t += h / 4) {
+                boolean ok = true;
+                for (int j = 0; j < 64 && ok; j++) {
+                    double[] q = ax.point(t, r0, 2 * Math.PI * j / 64);
+                    ok = clear.test(q[0], q[1], q[2]);
+                }
+                if (ok) {
+                    return t;
+                }
+            }
+            throw new IllegalStateException("no ring of the tube clears the body");
+        }
+
+        /**
          * Extrudes a closed vertex loop into a tube along the segment from a to e: rings perpendicular to
          * the axis, radius r0 at the start to r1 at the end (stopping {@code shortBy} before e). Returns the
-         * rings, ring 0 being the loop itself.
+         * rings, ring 0 being the loop itself. With a finite {@code tFirst} the first full ring is placed there
+         * and the rings between it and the loop are a loft (each loop vertex moved linearly to its place on that
+         * ring); otherwise the first ring is one step h beyond the loop. A finite {@code inwardHalfWidth} limits
+         * how far rings reach towards x = 0 from their centre (an elliptic inner side).
          */
-        int[][] tubeFromLoop(int[] loop, double[] a, double[] e, double r0, double r1, double h, double shortBy) {
+        int[][] tubeFromLoop(int[] loop, double[] a, double[] e, double r0, double r1, double h, double shortBy,
+                double tFirst, double inwardHalfWidth) {
             double[] d = {e[0] - a[0], e[1] - a[1], e[2] - a[2]};
             double len = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
             for (int k = 0; k < 3; k++) {
@@ -351,24 +396,47 @@ public final class Garments {
                 even[j] = phi[0] + dir * 2 * Math.PI * j / m;
             }
             even[0] = phi[0];
-            double t0 = Math.max(tStart, 0) + h, t1 = len - shortBy;
+            boolean loft = Double.isFinite(tFirst);
+            double t0 = loft ? tFirst : Math.max(tStart, 0) + h, t1 = len - shortBy;
             int nr = Math.max(1, (int) Math.ceil((t1 - t0) / h) + 1);
-            int[][] rings = new int[nr + 1][];
+            // loft rings: as many as steps of h from the loop's centroid to the first ring's centre
+            int nl = 0;
+            if (loft) {
+                double[] c = new double[3];
+                for (int v : loop) {
+                    double[] q = pos(v);
+                    for (int i = 0; i < 3; i++) {
+                        c[i] += q[i] / m;
+                    }
+                }
+                double dx = a[0] + t0 * d[0] - c[0], dy = a[1] + t0 * d[1] - c[1], dz = a[2] + t0 * d[2] - c[2];
+                nl = Math.max(0, (int) Math.round(Math.sqrt(dx * dx + dy * dy + dz * dz) / h) - 1);
+            }
+            int[][] rings = new int[nl + nr + 1][];
             rings[0] = loop;
+            for (int k = 1; k <= nl; k++) {
+                double f = (double) k / (nl + 1);
+                rings[k] = new int[m];
+                for (int j = 0; j < m; j++) {
+                    double ang = (1 - f) * phiU[j] + f * even[j];
+                    double[] q = ringPoint(a, d, u, w, t0, r0, ang, inwardHalfWidth), l = pos(loop[j]);
+                    rings[k][j] = add((1 - f) * l[0] + f * q[0], (1 - f) * l[1] + f * q[1], (1 - f) * l[2] + f * q[2],
+                            ang * r0, (1 - f) * tStart + f * t0);
+                }
+            }
             for (int k = 1; k <= nr; k++) {
                 double s = nr == 1 ? 1 : (k - 1.0) / (nr - 1);
                 double t = t0 + s * (t1 - t0);
                 double r = r0 + s * (r1 - r0);
-                rings[k] = new int[m];
-                double beta = k == 1 ? 0.5 : 1;
+                rings[nl + k] = new int[m];
+                double beta = k == 1 && !loft ? 0.5 : 1;
                 for (int j = 0; j < m; j++) {
                     double ang = (1 - beta) * phiU[j] + beta * even[j];
-                    double cs = Math.cos(ang), sn = Math.sin(ang);
-                    rings[k][j] = add(a[0] + t * d[0] + r * (cs * u[0] + sn * w[0]),
-                            a[1] + t * d[1] + r * (cs * u[1] + sn * w[1]), a[2] + t * d[2] + r * (cs * u[2] + sn * w[2]),
-                            ang * r, t);
+                    double[] q = ringPoint(a, d, u, w, t, r, ang, inwardHalfWidth);
+                    rings[nl + k][j] = add(q[0], q[1], q[2], ang * r, t);
                 }
             }
+            nr += nl;
             for (int k = 0; k < nr; k++) {
                 for (int j = 0; j < m; j++) {
                     int j1 = (j + 1) % m;
@@ -383,6 +451,19 @@ public final class Garments {
                 }
             }
             return rings;
+        }
+
+        /** A point of the ring at t along the axis (a, d), radius r, angle ang in the (u, w) frame. */
+        private static double[] ringPoint(double[] a, double[] d, double[] u, double[] w, double t, double r, double ang,
+                double inwardHalfWidth) {
+            double cs = Math.cos(ang), sn = Math.sin(ang);
+            double cx = a[0] + t * d[0];
+            double ox = r * (cs * u[0] + sn * w[0]);
+            if (Double.isFinite(inwardHalfWidth) && ox * cx < 0 && r > inwardHalfWidth) {
+                ox *= inwardHalfWidth / r;
+            }
+            return new double[] {cx + ox, a[1] + t * d[1] + r * (cs * u[1] + sn * w[1]),
+                    a[2] + t * d[2] + r * (cs * u[2] + sn * w[2])};
         }
 
         /** Drops unreferenced vertices and remaps groups. */
@@ -419,6 +500,49 @@ public final class Garments {
                         .distinct().sorted().toArray());
             }
             return new ClothMesh(name, pos, mat, tris, g);
+        }
+    }
+
+    /** Whether a point is clear of something. */
+    @FunctionalInterface
+    private interface Clear {
+        boolean test(double x, double y, double z);
+    }
+
+    /** The axis of a tube from a to e with the ring frame (u, w) that {@link Builder#tubeFromLoop} uses. */
+    private static final class Axis {
+        final double[] a, d = new double[3], u = {0, 0, 1}, w;
+        final double len;
+
+        Axis(double[] a, double[] e) {
+            this.a = a;
+            double l2 = 0;
+            for (int k = 0; k < 3; k++) {
+                d[k] = e[k] - a[k];
+                l2 += d[k] * d[k];
+            }
+            len = Math.sqrt(l2);
+            for (int k = 0; k < 3; k++) {
+                d[k] /= len;
+            }
+            double ud = d[2];
+            double ul = 0;
+            for (int k = 0; k < 3; k++) {
+                u[k] -= ud * d[k];
+                ul += u[k] * u[k];
+            }
+            for (int k = 0; k < 3; k++) {
+                u[k] /= Math.sqrt(ul);
+            }
+            w = new double[] {d[1] * u[2] - d[2] * u[1], d[2] * u[0] - d[0] * u[2], d[0] * u[1] - d[1] * u[0]};
+        }
+
+        double along(double[] q) {
+            return (q[0] - a[0]) * d[0] + (q[1] - a[1]) * d[1] + (q[2] - a[2]) * d[2];
+        }
+
+        double[] point(double t, double r, double ang) {
+            return Builder.ringPoint(a, d, u, w, t, r, ang, Double.NaN);
         }
     }
 
@@ -476,6 +600,21 @@ public final class Garments {
             if (!Double.isNaN(poleY)) {
                 pole = b.add(0, poleY, cz[rows - 1], 0, arc[rows - 1] + (poleY - y[rows - 1]));
             }
+        }
+
+        /** Whether (x, y, z) lies outside the tube's elliptic section at height y by at least {@code margin}. */
+        boolean outside(double x, double yy, double z, double margin) {
+            if (yy < y[0] || yy > y[rows - 1]) {
+                return true;
+            }
+            int r = 1;
+            while (r < rows - 1 && y[r] < yy) {
+                r++;
+            }
+            double f = (yy - y[r - 1]) / Math.max(1e-12, y[r] - y[r - 1]);
+            double ex = rx[r - 1] + f * (rx[r] - rx[r - 1]) + margin, ez = rz[r - 1] + f * (rz[r] - rz[r - 1]) + margin;
+            double zc = z - (cz[r - 1] + f * (cz[r] - cz[r - 1]));
+            return (x * x) / (ex * ex) + (zc * zc) / (ez * ez) >= 1;
         }
 
         int rowAtOrAbove(double yy) {

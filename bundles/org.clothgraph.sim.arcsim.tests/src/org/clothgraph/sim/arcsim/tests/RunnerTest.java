@@ -140,12 +140,39 @@ class RunnerTest {
         SimulationFailedException e = assertThrows(SimulationFailedException.class,
                 () -> new ArcsimClothSimulator(options(exe)).simulate(mesh, Material.defaults(), settings(30), body, 1.0,
                         ArcsimTestSupport.rest(mesh), 25, 6, new Monitor(0)));
-        assertEquals(FailureReason.EXPLOSION, e.reason());
+        assertEquals(FailureReason.SOLVER_ERROR, e.reason());
         assertEquals(2, e.frame());
         assertTrue(e.getMessage().contains("exited with code 3"), e.getMessage());
         assertTrue(e.getMessage().contains("impact solver failed"), e.getMessage());
         assertTrue(e.getMessage().contains(exe.toString()), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), "one line");
+    }
+
+    @Test
+    void failedCollisionSolveIsReportedAsSuchWithTheLogTail() throws Exception {
+        // what ARCSim 0.2.1 does in collision.cpp when its impact zones do not converge
+        Path exe = ArcsimTestSupport.fake(tmp, "arcsim", "0", 1,
+                "echo 'Impact zones: 7'; echo 'Collision resolution failed to converge!' >&2; exit 1");
+        SimulationFailedException e = assertThrows(SimulationFailedException.class, () -> run(exe));
+        assertEquals(FailureReason.COLLISION_FAILED, e.reason());
+        assertEquals(1, e.frame());
+        String m = e.getMessage();
+        assertTrue(m.startsWith("COLLISION_FAILED at frame 1: ARCSim (" + exe + ") stopped because its collision"
+                + " response did not converge"), m);
+        assertTrue(m.contains("exit code 1"), m);
+        assertTrue(m.contains("last output: Impact zones: 7 | Collision resolution failed to converge!"), m);
+        assertFalse(m.contains("EXPLOSION"), m);
+        assertFalse(m.contains("\n"), "one line");
+    }
+
+    @Test
+    void failedInitialSeparationIsACollisionFailureToo() throws Exception {
+        Path exe = ArcsimTestSupport.fake(tmp, "arcsim", "0", 0,
+                "echo 'Initial separation failed to converge!' >&2; exit 1");
+        SimulationFailedException e = assertThrows(SimulationFailedException.class, () -> run(exe));
+        assertEquals(FailureReason.COLLISION_FAILED, e.reason());
+        assertEquals(0, e.frame());
+        assertTrue(e.getMessage().contains("Initial separation failed to converge!"), e.getMessage());
     }
 
     @Test
@@ -159,7 +186,9 @@ class RunnerTest {
         assertEquals(FailureReason.TIMEOUT, e.reason());
         assertEquals(1, e.frame());
         assertTrue(s < 8, "killed promptly: " + s + " s");
-        assertTrue(e.getMessage().contains("no frame within"), e.getMessage());
+        assertEquals("TIMEOUT at frame 1: ARCSim (" + exe + ") produced no frame within 1 s and was killed; no output"
+                + " (log ", e.getMessage().substring(0, e.getMessage().indexOf("(log ") + 5));
+        assertEquals(1, e.getMessage().split("TIMEOUT", -1).length - 1, "the reason is said once: " + e.getMessage());
         // no descendant (the sleep) survives
         assertEquals(0, ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).count());
     }
@@ -218,7 +247,8 @@ class RunnerTest {
     void exitZeroWithMissingFramesFails() throws Exception {
         Path exe = ArcsimTestSupport.fake(tmp, "arcsim", "0", 2, "exit 0");
         SimulationFailedException e = assertThrows(SimulationFailedException.class, () -> run(exe));
-        assertTrue(e.getMessage().contains("wrote 2 of 4 frames"), e.getMessage());
+        assertEquals(FailureReason.SOLVER_ERROR, e.reason());
+        assertTrue(e.getMessage().contains("wrote 2 of 4 frames; no output (log "), e.getMessage());
     }
 
     @Test
@@ -234,6 +264,7 @@ class RunnerTest {
         SimulationFailedException e = assertThrows(SimulationFailedException.class, () -> run(exe));
         assertEquals(FailureReason.NAN, e.reason());
         assertEquals(0, e.frame());
+        assertTrue(e.getMessage().contains("(log " + tmp.resolve("work")), "names the log: " + e.getMessage());
     }
 
     private SimulationResult run(Path exe) throws SimulationFailedException {

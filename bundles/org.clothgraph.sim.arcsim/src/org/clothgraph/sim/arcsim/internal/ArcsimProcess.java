@@ -135,8 +135,8 @@ public final class ArcsimProcess {
                 if (limit > 0 && (System.nanoTime() - last) / 1e9 > limit) {
                     kill(p);
                     throw new SimulationFailedException(FailureReason.TIMEOUT, frameBase + done,
-                            String.format(java.util.Locale.ROOT, "ARCSim (%s) produced no frame within %.0f s; killed%s", exe,
-                                    limit, tail(log)));
+                            String.format(java.util.Locale.ROOT, "ARCSim (%s) produced no frame within %.0f s and was"
+                                    + " killed%s", exe, limit, tail(log)));
                 }
             }
         } catch (InterruptedException e) {
@@ -146,20 +146,42 @@ public final class ArcsimProcess {
         }
         int code = p.exitValue();
         if (code != 0) {
-            // No FailureReason for "the external simulator failed"; EXPLOSION is the closest (ARCSim aborts on
-            // failed collision/impact solves, i.e. numerically unrecoverable states).
-            throw new SimulationFailedException(FailureReason.EXPLOSION, frameBase + done,
-                    "ARCSim (" + exe + ") exited with code " + code + describe(code) + tail(log));
+            throw exitFailure(exe, code, frameBase + done, log);
         }
         if (done < frames) {
-            throw new SimulationFailedException(FailureReason.EXPLOSION, frameBase + done, "ARCSim (" + exe
+            throw new SimulationFailedException(FailureReason.SOLVER_ERROR, frameBase + done, "ARCSim (" + exe
                     + ") exited with code 0 but wrote " + done + " of " + frames + " frames" + tail(log));
         }
         return cost;
     }
 
-    private static String describe(int code) {
-        return code > 128 && code < 160 ? " (killed by signal " + (code - 128) + ")" : "";
+    /**
+     * What a non-zero exit means. ARCSim 0.2.1 exits with 1 after printing "Collision resolution failed to
+     * converge!" (collision.cpp) or "Initial/Post-remeshing separation failed to converge!" (separateobs.cpp,
+     * separate.cpp): its collision response gave up, which is not an explosion of the cloth.
+     */
+    static SimulationFailedException exitFailure(Path exe, int code, int frame, Path log) {
+        String tail = tail(log);
+        String text = logText(log);
+        for (String m : new String[] {"Collision resolution failed to converge!",
+                "Initial separation failed to converge!", "Post-remeshing separation failed to converge!"}) {
+            if (text.contains(m)) {
+                return new SimulationFailedException(FailureReason.COLLISION_FAILED, frame, "ARCSim (" + exe
+                        + ") stopped because its collision response did not converge (\"" + m + "\", exit code " + code
+                        + ")" + tail);
+            }
+        }
+        String signal = code > 128 && code < 160 ? " (killed by signal " + (code - 128) + ")" : "";
+        return new SimulationFailedException(FailureReason.SOLVER_ERROR, frame,
+                "ARCSim (" + exe + ") exited with code " + code + signal + tail);
+    }
+
+    private static String logText(Path log) {
+        try {
+            return Files.readString(log, StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     private static java.io.File nullFile() {
@@ -187,8 +209,8 @@ public final class ArcsimProcess {
         }
     }
 
-    /** "; last output: ..." with the log's last lines joined by " | ", or "" if the log is empty. */
-    static String tail(Path log) {
+    /** "; last output: ..." with the log's last lines joined by " | ", or "; no output (log ...)" if it is empty. */
+    public static String tail(Path log) {
         try {
             List<String> lines = Files.readAllLines(log, StandardCharsets.ISO_8859_1);
             List<String> out = new ArrayList<>();

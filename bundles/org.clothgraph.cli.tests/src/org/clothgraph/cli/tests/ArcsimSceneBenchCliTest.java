@@ -1,0 +1,57 @@
+package org.clothgraph.cli.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Path;
+
+import org.clothgraph.cli.Cli;
+import org.clothgraph.testing.SharedData;
+import org.junit.jupiter.api.Test;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+/** bench arcsim-scene on the real dress-on-dancer output in ../shared/data (skipped without it). */
+class ArcsimSceneBenchCliTest {
+
+    private static Path run() {
+        Path p = SharedData.resolve("arcsim-runs/dress-on-dancer");
+        assumeTrue(p != null, "../shared/data/arcsim-runs/dress-on-dancer not found: the real ARCSim run is not here");
+        return p;
+    }
+
+    private static String fabric() {
+        Path f = SharedData.resolve("meshes/berkeley-garment-library/materials/navy-sparkle-sweat.json");
+        assumeTrue(f != null, "the dress's fabric (navy-sparkle-sweat.json) is not in ../shared/data");
+        return f.toString();
+    }
+
+    @Test
+    void simulatesFromArcsimsFrameZeroAndCountsCrossingsBesideArcsims() {
+        CliRun r = CliRun.of("bench", "arcsim-scene", run().toString(), "--material", fabric(), "--frames", "2",
+                "--json");
+        assertEquals(Cli.OK, r.code(), r.err());
+        JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
+        assertEquals(3906, o.get("vertices").getAsInt());
+        assertEquals(16, o.get("bodyParts").getAsInt());
+        assertEquals(2, o.get("frames").getAsInt());
+        assertTrue(o.get("secondsPerFrame").getAsDouble() > 0);
+        JsonArray ours = o.getAsJsonArray("selfIntersectionsOurs"), arcsim = o.getAsJsonArray("selfIntersectionsArcsim");
+        assertEquals(3, ours.size(), "frame 0 (ARCSim's) and our 2 frames");
+        assertEquals(5, arcsim.size(), "ARCSim's frames 0-4");
+        assertEquals(arcsim.get(0).getAsInt(), ours.get(0).getAsInt(), "the same frame 0");
+        assertEquals(0, arcsim.get(0).getAsInt(), "ARCSim's start is clean");
+    }
+
+    @Test
+    void moreFramesThanTheBodyTransformsCoverIsBadInput() {
+        CliRun r = CliRun.of("bench", "arcsim-scene", run().toString(), "--material", fabric(), "--frames", "9");
+        assertEquals(Cli.BAD_INPUT, r.code());
+        assertTrue(r.err().contains("cover frames 0-4 only"), r.err());
+        assertFalse(r.err().strip().contains("\n"), "one line: " + r.err());
+    }
+}
