@@ -13,6 +13,7 @@ final class BoxHash {
     private final int[] start, fill;
     private int[] items = new int[0];
     private double[] boxes = new double[0];
+    private int[] cells = new int[0]; // integer cell bounds per box: ix0, iy0, iz0, ix1, iy1, iz1
     private int count;
 
     interface Visitor {
@@ -36,12 +37,18 @@ final class BoxHash {
     void build(double[] b, int n) {
         boxes = b;
         count = n;
+        if (cells.length < 6 * n) {
+            cells = new int[6 * n];
+        }
+        for (int k = 0; k < 6 * n; k++) {
+            cells[k] = c(b[k]);
+        }
         Arrays.fill(start, 0);
         long entries = 0;
         for (int t = 0; t < n; t++) {
             int o = 6 * t;
-            int ix0 = c(b[o]), iy0 = c(b[o + 1]), iz0 = c(b[o + 2]);
-            int ix1 = c(b[o + 3]), iy1 = c(b[o + 4]), iz1 = c(b[o + 5]);
+            int ix0 = cells[o], iy0 = cells[o + 1], iz0 = cells[o + 2];
+            int ix1 = cells[o + 3], iy1 = cells[o + 4], iz1 = cells[o + 5];
             for (int ix = ix0; ix <= ix1; ix++) {
                 for (int iy = iy0; iy <= iy1; iy++) {
                     for (int iz = iz0; iz <= iz1; iz++) {
@@ -63,8 +70,8 @@ final class BoxHash {
         System.arraycopy(start, 0, fill, 0, mask + 1);
         for (int t = 0; t < n; t++) {
             int o = 6 * t;
-            int ix0 = c(b[o]), iy0 = c(b[o + 1]), iz0 = c(b[o + 2]);
-            int ix1 = c(b[o + 3]), iy1 = c(b[o + 4]), iz1 = c(b[o + 5]);
+            int ix0 = cells[o], iy0 = cells[o + 1], iz0 = cells[o + 2];
+            int ix1 = cells[o + 3], iy1 = cells[o + 4], iz1 = cells[o + 5];
             for (int ix = ix0; ix <= ix1; ix++) {
                 for (int iy = iy0; iy <= iy1; iy++) {
                     for (int iz = iz0; iz <= iz1; iz++) {
@@ -83,6 +90,7 @@ final class BoxHash {
     void query(double x0, double y0, double z0, double x1, double y1, double z1, Visitor v) {
         int ix0 = c(x0), iy0 = c(y0), iz0 = c(z0), ix1 = c(x1), iy1 = c(y1), iz1 = c(z1);
         double[] b = boxes;
+        int[] cb = cells;
         for (int ix = ix0; ix <= ix1; ix++) {
             for (int iy = iy0; iy <= iy1; iy++) {
                 for (int iz = iz0; iz <= iz1; iz++) {
@@ -90,11 +98,13 @@ final class BoxHash {
                     for (int e = start[h], end = start[h + 1]; e < end; e++) {
                         int t = items[e];
                         int o = 6 * t;
-                        double lx = Math.max(x0, b[o]), ly = Math.max(y0, b[o + 1]), lz = Math.max(z0, b[o + 2]);
-                        if (lx > Math.min(x1, b[o + 3]) || ly > Math.min(y1, b[o + 4]) || lz > Math.min(z1, b[o + 5])) {
+                        // examined only in the cell holding the lower corner of the two boxes' intersection
+                        if (Math.max(ix0, cb[o]) != ix || Math.max(iy0, cb[o + 1]) != iy
+                                || Math.max(iz0, cb[o + 2]) != iz) {
                             continue;
                         }
-                        if (c(lx) != ix || c(ly) != iy || c(lz) != iz) {
+                        if (Math.max(x0, b[o]) > Math.min(x1, b[o + 3]) || Math.max(y0, b[o + 1]) > Math.min(y1, b[o + 4])
+                                || Math.max(z0, b[o + 2]) > Math.min(z1, b[o + 5])) {
                             continue;
                         }
                         v.visit(t);

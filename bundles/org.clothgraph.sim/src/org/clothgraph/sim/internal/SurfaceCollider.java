@@ -8,9 +8,9 @@ import org.clothgraph.sim.body.BodySurface;
 import org.clothgraph.sim.body.Capsule;
 
 /**
- * Collisions against the character's deforming surface (a closed triangle mesh). Per output frame the surface's
- * triangles go into a spatial hash with boxes covering the frame's motion (its start, middle and end poses),
- * grown by a search reach of two surface edges (a vertex up to that deep inside still finds the surface). A vertex's
+ * Collisions against the character's deforming surface (a closed triangle mesh). Per substep the surface's
+ * triangles go into a spatial hash with boxes swept from the previous pose, grown by a search reach of one
+ * surface edge (a vertex up to that deep inside still finds the surface). A vertex's
  * nearest surface point among the triangles near its swept box decides: the side from the normal interpolated
  * from area-weighted vertex normals at that point, and a vertex inside, or outside but closer than the
  * thickness, is moved to the thickness outside along the line through that point (the shortest way out),
@@ -22,6 +22,7 @@ import org.clothgraph.sim.body.Capsule;
  * zero in a healthy run).
  */
 final class SurfaceCollider implements BodyCollider {
+    static boolean DEBUG = System.getenv("CG_DEBUG") != null;
     private final BodyMotion motion;
     private final BodySurface surface;
     private final int[] tri;
@@ -54,10 +55,10 @@ final class SurfaceCollider implements BodyCollider {
             mean += (Geometry.distance(cur, tri[3 * t], tri[3 * t + 1]) + Geometry.distance(cur, tri[3 * t + 1], tri[3 * t + 2])
                     + Geometry.distance(cur, tri[3 * t + 2], tri[3 * t])) / (3.0 * nt);
         }
-        // vertices are found up to two surface edges deep (about 3 cm for the demo body): deeper than any
-        // difference between the surface and the capsules a garment was fitted to
-        reach = Math.max(thickness, 2 * mean);
-        hash = new BoxHash(Math.max(2 * mean, 2 * reach), nt);
+        // vertices are found up to one surface edge deep (about 1.5 cm for the demo body); deeper ones are rescued
+        // through the capsules, which lie inside the surface
+        reach = Math.max(thickness, mean);
+        hash = new BoxHash(Math.max(mean, 2 * reach), nt);
     }
 
     @Override
@@ -69,6 +70,26 @@ final class SurfaceCollider implements BodyCollider {
         if (first) {
             System.arraycopy(cur, 0, prev, 0, cur.length);
         }
+        for (int k = 0; k < nt; k++) {
+            double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+            for (int j = 0; j < 3; j++) {
+                int o = 3 * tri[3 * k + j];
+                x0 = Math.min(x0, Math.min(cur[o], prev[o]));
+                y0 = Math.min(y0, Math.min(cur[o + 1], prev[o + 1]));
+                z0 = Math.min(z0, Math.min(cur[o + 2], prev[o + 2]));
+                x1 = Math.max(x1, Math.max(cur[o], prev[o]));
+                y1 = Math.max(y1, Math.max(cur[o + 1], prev[o + 1]));
+                z1 = Math.max(z1, Math.max(cur[o + 2], prev[o + 2]));
+            }
+            int q = 6 * k;
+            box[q] = x0 - reach;
+            box[q + 1] = y0 - reach;
+            box[q + 2] = z0 - reach;
+            box[q + 3] = x1 + reach;
+            box[q + 4] = y1 + reach;
+            box[q + 5] = z1 + reach;
+        }
+        hash.build(box, nt);
         capsules = motion.poseAt(t);
         java.util.Arrays.fill(nrm, 0);
         for (int k = 0; k < nt; k++) {
@@ -103,26 +124,6 @@ final class SurfaceCollider implements BodyCollider {
         surface.positionsAt(t0, a);
         surface.positionsAt(0.5 * (t0 + t1), m);
         surface.positionsAt(t1, b);
-        for (int k = 0; k < nt; k++) {
-            double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
-            for (int j = 0; j < 3; j++) {
-                int o = 3 * tri[3 * k + j];
-                x0 = Math.min(x0, Math.min(a[o], Math.min(m[o], b[o])));
-                y0 = Math.min(y0, Math.min(a[o + 1], Math.min(m[o + 1], b[o + 1])));
-                z0 = Math.min(z0, Math.min(a[o + 2], Math.min(m[o + 2], b[o + 2])));
-                x1 = Math.max(x1, Math.max(a[o], Math.max(m[o], b[o])));
-                y1 = Math.max(y1, Math.max(a[o + 1], Math.max(m[o + 1], b[o + 1])));
-                z1 = Math.max(z1, Math.max(a[o + 2], Math.max(m[o + 2], b[o + 2])));
-            }
-            int q = 6 * k;
-            box[q] = x0 - reach;
-            box[q + 1] = y0 - reach;
-            box[q + 2] = z0 - reach;
-            box[q + 3] = x1 + reach;
-            box[q + 4] = y1 + reach;
-            box[q + 5] = z1 + reach;
-        }
-        hash.build(box, nt);
         double worst = 0;
         for (int i = 0; i < 3 * nv; i += 3) {
             double d = Math.sqrt(Geometry.sq(a[i] - m[i]) + Geometry.sq(a[i + 1] - m[i + 1]) + Geometry.sq(a[i + 2] - m[i + 2]))
@@ -202,7 +203,15 @@ final class SurfaceCollider implements BodyCollider {
                 double dx = x[o] - qx, dy = x[o + 1] - qy, dz = x[o + 2] - qz;
                 double d = Math.sqrt(dx * dx + dy * dy + dz * dz);
                 double side = dx * nx + dy * ny + dz * nz;
-                if (side > 0 && d >= thick) {
+                if ((side > 0 && d >= thick) || d > reach) {
+                    // clear of the surface; or beyond the search reach, where the nearest point of a swept
+                    // candidate is a silhouette point whose side says nothing (a vertex deep inside is rescued
+                    // through the capsules instead)
+                    if (d > reach && pass == 0 && rescue(x, o)) {
+                        hit = true;
+                        rescues.incrementAndGet();
+                        continue;
+                    }
                     break;
                 }
                 before[0] = x[o];
@@ -220,6 +229,12 @@ final class SurfaceCollider implements BodyCollider {
                     x[o + 2] = qz + nz * thick;
                 }
                 hit = true;
+                if (DEBUG) {
+                    double mv = Math.sqrt(Geometry.sq(x[o] - before[0]) + Geometry.sq(x[o + 1] - before[1]) + Geometry.sq(x[o + 2] - before[2]));
+                    if (mv > 0.01) {
+                        System.err.printf("DEBUG push %.3f m vertex %d side %.4f d %.4f tri %d pass %d%n", mv, i, side, d, t, pass);
+                    }
+                }
                 if (friction && mu > 0) {
                     double sx = qx - (u * prev[a] + v * prev[b] + ww * prev[c]);
                     double sy = qy - (u * prev[a + 1] + v * prev[b + 1] + ww * prev[c + 1]);
