@@ -11,7 +11,9 @@ package org.clothgraph.sim;
  * @param bodyPushes vertex pushes out of the body summed over substeps
  * @param deepRescues repairs: vertices found deep inside the body (near no surface triangle) moved out through
  *        the capsules; zero in a healthy run
+ * @param pinches vertex pushes that found the vertex pinched between two overlapping parts of the body (it is left
+ *        midway, inside the body)
  */
 public record SolverCounters(int frames, long substeps, int maxSubstepsPerFrame, long framesAtBudget,
-        long selfContacts, long bodyPushes, long deepRescues) {
+        long selfContacts, long bodyPushes, long deepRescues, long pinches) {
 }

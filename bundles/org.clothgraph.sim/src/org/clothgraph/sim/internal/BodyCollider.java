@@ -23,4 +23,9 @@ interface BodyCollider {
 
     /** Repairs counted so far (vertices found deep inside the body and moved out through the broad phase). */
     long deepRescues();
+
+    /** Vertices found pinched between two overlapping parts of the body (summed over substeps). */
+    default long pinches() {
+        return 0;
+    }
 }

@@ -17,6 +17,10 @@ import org.clothgraph.sim.body.Capsule;
  * with friction relative to the surface point's own motion. Two passes per vertex (a push out of one triangle
  * in a crease may land too close to the other side).
  * <p>
+ * Pinch: a vertex pushed out of one part of the surface into another that overlaps it (skinned limbs pressed
+ * together), whose way out points back against the first push, rests midway between the two surface points
+ * (counted; it stays inside the body there, which the run's measures report).
+ * <p>
  * Broad phase and rescue: a vertex near no triangle but inside one of the body's capsules (which lie inside the
  * surface) is deep inside: it is moved out of the capsules to the thickness, counted as a deep rescue (a repair;
  * zero in a healthy run).
@@ -32,7 +36,7 @@ final class SurfaceCollider implements BodyCollider {
     private final double[] box, frameA, frameM, frameB;
     private final BoxHash hash;
     private Body capsules;
-    private final AtomicLong rescues = new AtomicLong();
+    private final AtomicLong rescues = new AtomicLong(), pinches = new AtomicLong();
 
     SurfaceCollider(BodyMotion motion, BodySurface surface, double thickness, double friction) {
         this.motion = motion;
@@ -172,6 +176,7 @@ final class SurfaceCollider implements BodyCollider {
             }
             int o = 3 * i;
             boolean hit = false;
+            double p0x = 0, p0y = 0, p0z = 0, q0x = 0, q0y = 0, q0z = 0;
             for (int pass = 0; pass < 2; pass++) {
                 near.reset(x[o], x[o + 1], x[o + 2]);
                 hash.query(Math.min(x[o], xp[o]), Math.min(x[o + 1], xp[o + 1]), Math.min(x[o + 2], xp[o + 2]),
@@ -214,9 +219,28 @@ final class SurfaceCollider implements BodyCollider {
                     }
                     break;
                 }
+                if (pass == 1 && hit && side <= 0
+                        && (qx - x[o]) * (x[o] - p0x) + (qy - x[o + 1]) * (x[o + 1] - p0y) + (qz - x[o + 2]) * (x[o + 2] - p0z) < 0) {
+                    // pinched: pushed out of one part of the body into another that overlaps it (a thigh against
+                    // the belly), whose way out points back. Rest between the two surface points, where the
+                    // pinch holds it, instead of being thrown to and fro between the two every substep
+                    x[o] = 0.5 * (q0x + qx);
+                    x[o + 1] = 0.5 * (q0y + qy);
+                    x[o + 2] = 0.5 * (q0z + qz);
+                    pinches.incrementAndGet();
+                    break;
+                }
                 before[0] = x[o];
                 before[1] = x[o + 1];
                 before[2] = x[o + 2];
+                if (pass == 0) {
+                    p0x = x[o];
+                    p0y = x[o + 1];
+                    p0z = x[o + 2];
+                    q0x = qx;
+                    q0y = qy;
+                    q0z = qz;
+                }
                 if (d > 1e-9) {
                     // the shortest way out: along the line to the nearest surface point (beyond it when inside)
                     double f = side > 0 ? thick / d : -thick / d;
@@ -263,5 +287,10 @@ final class SurfaceCollider implements BodyCollider {
     @Override
     public long deepRescues() {
         return rescues.get();
+    }
+
+    @Override
+    public long pinches() {
+        return pinches.get();
     }
 }

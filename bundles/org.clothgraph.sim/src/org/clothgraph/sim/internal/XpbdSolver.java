@@ -104,7 +104,7 @@ public final class XpbdSolver implements AutoCloseable {
     /** What the solver did so far (substeps, contacts, repairs). */
     public SolverCounters counters() {
         return new SolverCounters(frames, substepsTotal, maxSubstepsUsed, framesAtBudget, contactsTotal,
-                bodyPushesTotal, collider == null ? 0 : collider.deepRescues());
+                bodyPushesTotal, collider == null ? 0 : collider.deepRescues(), collider == null ? 0 : collider.pinches());
     }
 
     private BodyCollider collider(BodyMotion motion) {
