@@ -29,7 +29,7 @@ import java.util.Map;
  */
 public final class SkinnedSurface {
     /** Default grid cell size, metres. */
-    public static final double DEFAULT_CELL = 0.025;
+    public static final double DEFAULT_CELL = 0.015;
     /** Default smooth-min blend radius, metres. */
     public static final double DEFAULT_BLEND = 0.025;
     /** Skin weights fall to zero this far (metres) beyond the nearest capsule's surface distance. */
