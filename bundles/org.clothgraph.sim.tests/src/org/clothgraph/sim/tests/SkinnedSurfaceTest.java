@@ -14,6 +14,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -290,6 +291,12 @@ class SkinnedSurfaceTest {
         bytes.reset();
         bare.write(new DataOutputStream(bytes));
         assertNull(SampledBodyMotion.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()))).surface());
+        // the headerless version 1 format (work units of version 1): the same samples without magic, version and bind
+        byte[] v2 = bytes.toByteArray();
+        SampledBodyMotion v1 = SampledBodyMotion.readUnversioned(
+                new DataInputStream(new ByteArrayInputStream(Arrays.copyOfRange(v2, 8, v2.length - 1))));
+        assertEquals(bare.poseAt(0), v1.poseAt(0));
+        assertNull(v1.bindPose());
         byte[] corrupt = bytes.toByteArray();
         corrupt[7] = 9; // version
         assertThrows(IOException.class,
