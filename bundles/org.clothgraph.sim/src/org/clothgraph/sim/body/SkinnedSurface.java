@@ -24,8 +24,10 @@ import java.util.Map;
  * distance. Capsules are round, so the roll is otherwise unknown. Limits: when the posed reference turns
  * nearly parallel to the capsule axis, the roll fades to the minimal swing of the bind roll direction, so a
  * twist about the axis is lost there; linear blend skinning shrinks joints bent far (the candy-wrapper and
- * collapsing-elbow effects), and the posed surface may intersect itself where two body parts are pressed
- * together (a hand into the belly, a deep crouch).
+ * collapsing-elbow effects). The posed surface intersects itself in ordinary poses: the armpits, bound in the
+ * A-pose, sink up to ~5 cm into the chest when the arms come down (hundreds of crossing triangle pairs while the
+ * demo character walks), and more where body parts press together (jumping jacks, a kick, a crouch). The outer
+ * envelope stays on the posed capsules (within the ~1 cm blend fill); the sunk parts lie inside them.
  * <p>
  * Instances are immutable; posing is a pure function of the posed capsules (same input, same doubles, on any
  * thread).
