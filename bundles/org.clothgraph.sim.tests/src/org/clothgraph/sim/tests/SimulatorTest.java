@@ -67,6 +67,7 @@ class SimulatorTest {
         byte[] bytes = unit.toBytes();
         SimulationWorkUnit back = SimulationWorkUnit.fromBytes(bytes);
         assertArrayEquals(bytes, back.toBytes());
+        assertEquals(ProceduralBody.restPose(), back.motion().bindPose(), "the unit carries the character's bind pose");
         SimulationResult a = unit.run(null), b = back.run(null);
         assertEquals(a.frames(), b.frames());
         byte[] broken = Arrays.copyOf(bytes, bytes.length / 2);

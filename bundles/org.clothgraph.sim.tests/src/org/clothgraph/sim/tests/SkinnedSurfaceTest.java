@@ -13,7 +13,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -193,17 +196,23 @@ class SkinnedSurfaceTest {
 
     @Test
     void generationIsDeterministicAndFast() {
+        // CPU time of this thread: the machine running the tests may be shared, wall time says little
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         long best = Long.MAX_VALUE;
+        long wall = Long.MAX_VALUE;
         SkinnedSurface a = null;
         for (int i = 0; i < 3; i++) {
+            long c0 = cpu.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             a = SkinnedSurface.generate(rest, SkinnedSurface.DEFAULT_CELL, SkinnedSurface.DEFAULT_BLEND);
-            best = Math.min(best, System.nanoTime() - t0);
+            wall = Math.min(wall, System.nanoTime() - t0);
+            best = Math.min(best, cpu.getCurrentThreadCpuTime() - c0);
         }
-        System.out.printf("skinned surface generation: %.1f ms (best of 3)%n", best / 1e6);
+        System.out.printf("skinned surface generation: %.1f ms CPU, %.1f ms wall (best of 3)%n", best / 1e6,
+                wall / 1e6);
         assertArrayEquals(surface.triangles(), a.triangles());
         assertArrayEquals(surface.bindPositions(), a.bindPositions());
-        assertTrue(best < 300_000_000L, "generation took " + best / 1e6 + " ms");
+        assertTrue(best < 300_000_000L, "generation took " + best / 1e6 + " ms of CPU time");
         assertSame(surface, SkinnedSurface.of(ProceduralBody.restPose()), "surfaces are cached by bind pose");
     }
 
@@ -290,6 +299,12 @@ class SkinnedSurfaceTest {
         bytes.reset();
         bare.write(new DataOutputStream(bytes));
         assertNull(SampledBodyMotion.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()))).surface());
+        // the headerless version 1 format (work units of version 1): the same samples without magic, version and bind
+        byte[] v2 = bytes.toByteArray();
+        SampledBodyMotion v1 = SampledBodyMotion.readUnversioned(
+                new DataInputStream(new ByteArrayInputStream(Arrays.copyOfRange(v2, 8, v2.length - 1))));
+        assertEquals(bare.poseAt(0), v1.poseAt(0));
+        assertNull(v1.bindPose());
         byte[] corrupt = bytes.toByteArray();
         corrupt[7] = 9; // version
         assertThrows(IOException.class,

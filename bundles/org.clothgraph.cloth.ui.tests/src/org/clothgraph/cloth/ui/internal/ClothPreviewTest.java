@@ -15,6 +15,8 @@ import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.jobs.JobSnapshot;
 import org.clothgraph.model.jobs.OperationJob;
+import org.clothgraph.sim.body.Body;
+import org.clothgraph.sim.body.SkinnedSurface;
 import org.clothgraph.testing.Screenshots;
 import org.clothgraph.testing.UiWait;
 import org.clothgraph.ui.ProjectSession;
@@ -49,6 +51,7 @@ class ClothPreviewTest {
         assertEquals(DemoPipeline.DEMO_RUN_FRAMES, view.player().frames());
         view.seek(view.player().frames() - 1);
         assertEquals("UP", view.player().classOf(view.frame()), "a walk keeps the hood up");
+        assertShowsTheSkinnedBody(view);
         ImageData up = view.capture();
         assertTrue(distinctColours(up) > 20, "the GL view draws something");
         Screenshots.save(up, "cloth-preview-walk-hood-up");
@@ -62,6 +65,29 @@ class ClothPreviewTest {
         view.play();
         assertTrue(view.isPlaying());
         view.stop();
+    }
+
+    /**
+     * The body is the character's skinned surface, posed by the shown frame's capsules: never more than the blend's
+     * fill outside them, nearly all of it on their surface (the armpits sink inside when the arms come down).
+     */
+    static void assertShowsTheSkinnedBody(ClothPreviewView view) {
+        ClothScene scene = view.scene();
+        assertTrue(scene.drawsSkinnedBody(), "the body is drawn as its skinned surface, not as capsules");
+        SkinnedSurface skin = SkinnedSurface.of(view.shown().bindPose());
+        float[] p = scene.bodyPositions();
+        assertEquals(3 * skin.vertexCount(), p.length);
+        Body pose = view.shown().body(view.frame());
+        double outside = 0;
+        int onSurface = 0;
+        for (int v = 0; v < p.length; v += 3) {
+            double d = pose.signedDistance(p[v], p[v + 1], p[v + 2]);
+            outside = Math.max(outside, d);
+            onSurface += Math.abs(d) < 0.015 ? 1 : 0;
+        }
+        assertTrue(outside < 0.02, "skinned body vertex " + outside + " m outside the frame's capsules");
+        assertTrue(onSurface > 0.9 * skin.vertexCount(), onSurface + " of " + skin.vertexCount()
+                + " skinned body vertices on the frame's capsules");
     }
 
     @Test
@@ -79,6 +105,7 @@ class ClothPreviewTest {
                 && view.player().report.runId().equals(job.snapshot().result().runId()));
         view.seek(view.player().frames() - 1);
         assertEquals("DOWN", view.player().classOf(view.frame()));
+        assertShowsTheSkinnedBody(view);
         Screenshots.save(view.capture(), "cloth-preview-jump-hood-down");
         int upFrame = view.player().report.classes().indexOf("UP");
         view.seek(Math.max(0, upFrame));

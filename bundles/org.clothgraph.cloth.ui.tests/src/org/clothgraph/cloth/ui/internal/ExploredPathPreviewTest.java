@@ -96,6 +96,7 @@ class ExploredPathPreviewTest {
         shell.setBounds(0, 0, 1280, 800);
         page.setPartState(page.findViewReference(ClothUi.CLOTH_PREVIEW_VIEW_ID), IWorkbenchPage.STATE_MAXIMIZED);
         view.seek(merge + 2);
+        ClothPreviewTest.assertShowsTheSkinnedBody(view);
         Path shot = Screenshots.of(shell, "explored-path");
         assertTrue(Files.size(shot) > 10_000, "screenshot written: " + shot);
         Combo runs = runListOf(panel);

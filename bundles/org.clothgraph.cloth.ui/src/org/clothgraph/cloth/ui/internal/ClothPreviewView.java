@@ -159,6 +159,11 @@ public final class ClothPreviewView extends ViewPart {
         });
     }
 
+    /** The frame shown (null before a run is loaded). */
+    ClothScene scene() {
+        return scene;
+    }
+
     /** Shows one frame. */
     void seek(int f) {
         if (player == null) {
@@ -167,7 +172,8 @@ public final class ClothPreviewView extends ViewPart {
         frame = Math.max(0, Math.min(player.frames() - 1, f));
         String cls = player.classOf(frame);
         float[] color = "DOWN".equals(cls) ? DOWN_COLOR : UP_COLOR;
-        scene = new ClothScene(player.mesh(), player.cloth(frame), player.body(frame), panel.highlightedGroup(), color);
+        scene = new ClothScene(player.mesh(), player.cloth(frame), player.body(frame), player.bindPose(),
+                panel.highlightedGroup(), color);
         panel.setFrame(frame, player.frames(), cls);
         panel.setNote(player.note(frame));
         canvas.redraw();

@@ -21,6 +21,7 @@ public final class ClothRenderer {
     private IntBuffer indices;
     private FloatBuffer bodyPositions;
     private FloatBuffer bodyNormals;
+    private IntBuffer bodyIndices;
     private final FloatBuffer light = BufferUtils.createFloatBuffer(4);
 
     double yaw = Math.toRadians(30);
@@ -81,16 +82,17 @@ public final class ClothRenderer {
         glColor3f(0.62f, 0.6f, 0.58f);
         glVertexPointer(3, GL_FLOAT, 0, bodyPositions);
         glNormalPointer(GL_FLOAT, 0, bodyNormals);
-        glDrawArrays(GL_TRIANGLES, 0, scene.bodyPositions.length / 3);
+        if (scene.bodyTriangles != null) {
+            bodyIndices = fill(bodyIndices, scene.bodyTriangles);
+            glDrawElements(GL_TRIANGLES, bodyIndices);
+        } else {
+            glDrawArrays(GL_TRIANGLES, 0, scene.bodyPositions.length / 3);
+        }
 
         positions = fill(positions, scene.clothPositions);
         normals = fill(normals, scene.clothNormals);
         colors = fill(colors, scene.clothColors);
-        if (indices == null || indices.capacity() < scene.clothTriangles.length) {
-            indices = BufferUtils.createIntBuffer(scene.clothTriangles.length);
-        }
-        indices.clear();
-        indices.put(scene.clothTriangles).flip();
+        indices = fill(indices, scene.clothTriangles);
         glEnableClientState(GL_COLOR_ARRAY);
         glVertexPointer(3, GL_FLOAT, 0, positions);
         glNormalPointer(GL_FLOAT, 0, normals);
@@ -115,6 +117,15 @@ public final class ClothRenderer {
             glVertex3f(x0 + 2.5f, 0, z0 + i * 0.5f);
         }
         glEnd();
+    }
+
+    private static IntBuffer fill(IntBuffer b, int[] data) {
+        if (b == null || b.capacity() < data.length) {
+            b = BufferUtils.createIntBuffer(Math.max(16, data.length));
+        }
+        b.clear();
+        b.put(data).flip();
+        return b;
     }
 
     private static FloatBuffer fill(FloatBuffer b, float[] data) {

@@ -3,10 +3,12 @@ package org.clothgraph.cloth.ui.internal;
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.body.Capsule;
+import org.clothgraph.sim.body.SkinnedSurface;
 
 /**
  * What one preview frame shows, as flat arrays ready for vertex arrays: the cloth (positions, smooth
- * normals, colours: the selected vertex group highlighted) and the body (tessellated capsules).
+ * normals, colours: the selected vertex group highlighted) and the body: its skinned surface posed by the frame's
+ * capsules, smooth-shaded, or the tessellated capsules when there is no bind pose to skin.
  */
 public final class ClothScene {
     private static final int RING = 12;
@@ -18,14 +20,18 @@ public final class ClothScene {
     final float[] clothColors;
     final float[] bodyPositions;
     final float[] bodyNormals;
+    /** Indices into the body arrays, three per triangle; null when they are a plain triangle list (capsules). */
+    final int[] bodyTriangles;
     final float[] centre = new float[3];
 
     /**
      * @param positions cloth vertex positions (kept, not copied)
+     * @param body the posed capsules
+     * @param bind the character's bind pose (null: draw the capsules instead of the skinned surface)
      * @param highlight vertices painted in the highlight colour (null: none)
      * @param baseColor RGB of the cloth
      */
-    public ClothScene(ClothMesh mesh, float[] positions, Body body, int[] highlight, float[] baseColor) {
+    public ClothScene(ClothMesh mesh, float[] positions, Body body, Body bind, int[] highlight, float[] baseColor) {
         clothTriangles = mesh.triangles();
         clothPositions = positions;
         clothNormals = normals(positions, clothTriangles);
@@ -40,17 +46,41 @@ public final class ClothScene {
                 clothColors[3 * v + 2] = 0.15f;
             }
         }
-        int perCapsule = capsuleVertexCount();
-        bodyPositions = new float[body.size() * perCapsule * 3];
-        bodyNormals = new float[bodyPositions.length];
-        for (int c = 0; c < body.size(); c++) {
-            tessellate(body.capsule(c), bodyPositions, bodyNormals, c * perCapsule * 3);
+        if (bind != null) {
+            SkinnedSurface skin = SkinnedSurface.of(bind);
+            double[] p = new double[3 * skin.vertexCount()];
+            skin.pose(body, p);
+            bodyTriangles = skin.triangles();
+            bodyPositions = new float[p.length];
+            for (int i = 0; i < p.length; i++) {
+                bodyPositions[i] = (float) p[i];
+            }
+            bodyNormals = new float[p.length];
+            SkinnedSurface.vertexNormals(bodyTriangles, p, bodyNormals);
+        } else {
+            int perCapsule = capsuleVertexCount();
+            bodyTriangles = null;
+            bodyPositions = new float[body.size() * perCapsule * 3];
+            bodyNormals = new float[bodyPositions.length];
+            for (int c = 0; c < body.size(); c++) {
+                tessellate(body.capsule(c), bodyPositions, bodyNormals, c * perCapsule * 3);
+            }
         }
         Capsule pelvis = body.find("pelvis");
         double[] ctr = pelvis != null ? pelvis.center() : body.capsule(0).center();
         centre[0] = (float) ctr[0];
         centre[1] = (float) ctr[1];
         centre[2] = (float) ctr[2];
+    }
+
+    /** True when the body is drawn as the character's skinned surface, false when as capsules. */
+    public boolean drawsSkinnedBody() {
+        return bodyTriangles != null;
+    }
+
+    /** Body vertex positions as drawn, xyz (shared; do not modify). */
+    public float[] bodyPositions() {
+        return bodyPositions;
     }
 
     static float[] normals(float[] p, int[] t) {

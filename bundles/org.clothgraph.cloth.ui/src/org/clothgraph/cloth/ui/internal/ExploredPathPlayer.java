@@ -79,6 +79,11 @@ final class ExploredPathPlayer implements PreviewPlayer {
     }
 
     @Override
+    public Body bindPose() {
+        return body.bindPose();
+    }
+
+    @Override
     public String classOf(int frame) {
         String c = path.classOf(frame);
         return c.substring(c.indexOf('=') + 1);

@@ -19,6 +19,9 @@ interface PreviewPlayer {
 
     Body body(int frame);
 
+    /** The character's bind pose, which its skinned surface is generated from (null: draw the capsules). */
+    Body bindPose();
+
     /** The classifier's result of a frame ("UP", "DOWN"; empty when unknown). */
     String classOf(int frame);
 

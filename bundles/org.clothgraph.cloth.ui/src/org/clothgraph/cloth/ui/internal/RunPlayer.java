@@ -77,6 +77,11 @@ final class RunPlayer implements PreviewPlayer {
     }
 
     @Override
+    public Body bindPose() {
+        return body.bindPose();
+    }
+
+    @Override
     public String classOf(int frame) {
         return frame < report.classes().size() ? report.classes().get(frame) : "";
     }

@@ -124,6 +124,7 @@ class ExplorationViewTest {
         long target = project.secondary().transition(first.merge().transitionId()).to();
         assertTrue(detail.contains("merge target " + target), detail);
         assertTrue(view.detail().showsStates());
+        assertTrue(view.detail().shown().target().drawsSkinnedBody(), "the character is its skinned surface");
         Path shot = Screenshots.of(shell, "exploration-view");
         assertTrue(shot.toFile().length() > 10_000, shot.toString());
 

@@ -96,18 +96,19 @@ final class DeadEndLoader {
         if (node != null) {
             ClothMesh mesh = mesh(p, target.garmentId());
             Body body = RootFrameBody.at(snapshot, node);
-            targetScene = scene(p, mesh, target, body);
-            deadEndScene = deadEnd == null ? null : scene(p, mesh, deadEnd, body);
+            Body bind = RootFrameBody.bindPose(snapshot, node);
+            targetScene = scene(p, mesh, target, body, bind);
+            deadEndScene = deadEnd == null ? null : scene(p, mesh, deadEnd, body, bind);
         }
         return new DeadEndDetail(row, "At " + where, text.toString(),
                 deadEnd == null ? "(none simulated)" : "dead end " + deadEnd.id(), "merge target " + target.id(),
                 deadEndScene, targetScene);
     }
 
-    private static ClothScene scene(Project p, ClothMesh mesh, ClothStateRecord state, Body body) {
+    private static ClothScene scene(Project p, ClothMesh mesh, ClothStateRecord state, Body body, Body bind) {
         float[] positions = p.frames().read(state.frameId()).positions();
         float[] color = state.classes() != null && state.classes().endsWith("=DOWN") ? DOWN_COLOR : UP_COLOR;
-        return new ClothScene(mesh, positions, body, null, color);
+        return new ClothScene(mesh, positions, body, bind, null, color);
     }
 
     private synchronized ClothMesh mesh(Project p, long garmentId) {

@@ -40,4 +40,9 @@ final class RootFrameBody {
         }
         return new Body(capsules);
     }
+
+    /** The character's bind pose, which its skinned surface is generated from (any frame: it is per character). */
+    static Body bindPose(PrimaryGraphSnapshot snapshot, PrimaryNode node) {
+        return CharacterBody.of(snapshot.motionOfClip(node.clipId()).skeleton()).bindPose();
+    }
 }
