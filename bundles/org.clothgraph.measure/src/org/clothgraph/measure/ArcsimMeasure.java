@@ -17,7 +17,6 @@ public final class ArcsimMeasure {
 
     /** Measures the given frame numbers of the run (in that order). */
     public static RunMeasure measure(ArcsimRun run, List<Integer> frameNumbers, IProgressMonitor monitor) {
-        SubMonitor sub = SubMonitor.convert(monitor, "Measuring " + run.folder(), frameNumbers.size());
         ArcsimRun.Mesh first = run.cloth(run.frameNumbers().get(0));
         if (first.cornerUv().length == 0) {
             throw new org.clothgraph.model.InvalidInputException(run.folder().resolve(
@@ -27,6 +26,7 @@ public final class ArcsimMeasure {
         Measurer measurer = run.hasObstacles()
                 ? new Measurer(first.triangles(), strain, run.obstacleVertexCount(), run.obstacleTriangles())
                 : new Measurer(first.triangles(), strain, 0, null);
+        SubMonitor sub = SubMonitor.convert(monitor, "Measuring " + run.folder(), frameNumbers.size());
         List<FrameMeasure> out = new ArrayList<>();
         for (int f : frameNumbers) {
             ArcsimRun.Mesh m = run.cloth(f);

@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.clothgraph.cloth.ClothRun;
 import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.measure.RunMeasure;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
@@ -65,7 +66,10 @@ public final class SimulateCommand extends WorkspaceCommand {
         try {
             ClothRun.Report r = ClothRun.simulate(project, garment, clips, args.intValue("frames", 0, 0, 10_000_000),
                     simulator, settings, new ConsoleProgressMonitor(err).cancelOnShutdown());
-            print(r, args.flag("json"), out);
+            // Every run gets its independent measures, kept with it (clothgraph measure shows them again).
+            RunMeasure measured = ProjectMeasures.measure(project, r, 1, new ConsoleProgressMonitor(err));
+            ProjectMeasures.store(project, r.runId(), measured);
+            print(r, measured, args.flag("json"), out);
             return 0;
         } catch (SimulationFailedException e) {
             err.println("clothgraph simulate: simulation failed (" + e.reason() + ") at frame " + e.frame() + ": "
@@ -103,7 +107,7 @@ public final class SimulateCommand extends WorkspaceCommand {
         }
     }
 
-    private static void print(ClothRun.Report r, boolean json, PrintStream out) {
+    private static void print(ClothRun.Report r, RunMeasure measured, boolean json, PrintStream out) {
         List<String> hood = new ArrayList<>();
         r.classes().forEach(c -> hood.add(c.toLowerCase(Locale.ROOT)));
         if (json) {
@@ -119,6 +123,15 @@ public final class SimulateCommand extends WorkspaceCommand {
             m.put("maxPenetrationMm", BenchCommand.round(r.maxPenetrationMm()));
             m.put("firstFrameId", r.firstFrameId());
             m.put("lastFrameId", r.lastFrameId());
+            Map<String, Object> measures = new LinkedHashMap<>();
+            measures.put("maxSelfCrossings", measured.maxSelfCrossings());
+            measures.put("maxBodyCrossings", measured.maxBodyCrossings());
+            measures.put("maxPenetrationMm", BenchCommand.round(measured.maxPenetration() * 1000));
+            measures.put("maxStrainP99", BenchCommand.round(measured.maxStrainP99()));
+            measures.put("maxStrain", BenchCommand.round(measured.maxStrain()));
+            measures.put("framesWithCrossings", measured.framesWithCrossings());
+            measures.put("worstFrame", measured.worstFrame());
+            m.put("measures", measures);
             JsonOutput.print(out, m);
         } else {
             out.printf(Locale.ROOT, "%s: %s along %s, %d frames at %.0f fps, %.3f s/frame, max penetration %.2f mm%n",
@@ -127,6 +140,10 @@ public final class SimulateCommand extends WorkspaceCommand {
             if (!hood.isEmpty() && !hood.get(0).isEmpty()) {
                 out.println("hood: " + summarize(hood));
             }
+            out.printf(Locale.ROOT, "measures: self crossings up to %d (%d frames with crossings, worst frame %d),"
+                    + " strain p99 up to %.2f %% (max %.2f %%); clothgraph measure --run %s for every frame%n",
+                    measured.maxSelfCrossings(), measured.framesWithCrossings(), measured.worstFrame(),
+                    100 * measured.maxStrainP99(), 100 * measured.maxStrain(), r.runId());
         }
     }
 
