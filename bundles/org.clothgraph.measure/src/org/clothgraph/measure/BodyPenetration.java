@@ -142,8 +142,15 @@ public final class BodyPenetration {
             }
             double s = Double.NaN;
             for (int k = 0; k < parts.length; k++) {
+                // A part can lower s only if p is inside its box (then it may be inside the part) or, while p is
+                // outside every part so far, if the part is nearer than s.
+                double box = bvhs[k].rootDistance2(px, py, pz);
+                double limit = box == 0 || Double.isNaN(s) ? Double.POSITIVE_INFINITY : s > 0 ? s * s : -1;
+                if (box > limit) {
+                    continue;
+                }
                 int[] feature = new int[1];
-                int t = bvhs[k].nearest(px, py, pz, closest, feature);
+                int t = bvhs[k].nearest(px, py, pz, closest, feature, limit);
                 if (t < 0) { // no finite triangle in this part
                     continue;
                 }

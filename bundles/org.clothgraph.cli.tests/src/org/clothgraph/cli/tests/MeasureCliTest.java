@@ -60,6 +60,24 @@ class MeasureCliTest {
     }
 
     @Test
+    void exploredStatesAreMeasuredEveryNth() {
+        Path ws = dir.resolve("x");
+        CliRun demo = CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--clip-frames", "40", "--vertices",
+                "700", "--frames", "300");
+        assertEquals(Cli.OK, demo.code(), demo.err());
+        CliRun all = CliRun.of("measure", "--workspace", ws.toString(), "--explored", "--json");
+        assertEquals(Cli.OK, all.code(), all.err());
+        int states = JsonParser.parseString(all.out()).getAsJsonObject().get("frames").getAsInt();
+        assertTrue(states > 0, all.out());
+        CliRun sample = CliRun.of("measure", "--workspace", ws.toString(), "--explored", "--every", "5", "--json");
+        assertEquals(Cli.OK, sample.code(), sample.err());
+        JsonObject m = JsonParser.parseString(sample.out()).getAsJsonObject();
+        assertEquals((states + 4) / 5, m.get("frames").getAsInt());
+        assertEquals(-1, m.get("maxBodyCrossings").getAsInt(), "explored states are in the root frame: no body");
+        assertTrue(m.get("maxStrain").getAsDouble() > 0, m.toString());
+    }
+
+    @Test
     void arcsimFramesAreMeasuredAgainstTheirObstacles() throws Exception {
         Path arcsim = SharedData.resolve("arcsim-runs/dress-on-dancer");
         assumeTrue(arcsim != null, "skipped: ../shared/data/arcsim-runs/dress-on-dancer is absent");
