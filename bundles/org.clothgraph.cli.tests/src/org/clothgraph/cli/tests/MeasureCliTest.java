@@ -73,7 +73,8 @@ class MeasureCliTest {
         assertEquals(Cli.OK, sample.code(), sample.err());
         JsonObject m = JsonParser.parseString(sample.out()).getAsJsonObject();
         assertEquals((states + 4) / 5, m.get("frames").getAsInt());
-        assertEquals(-1, m.get("maxBodyCrossings").getAsInt(), "explored states are in the root frame: no body");
+        assertEquals(-1, m.get("maxBodyCrossings").getAsInt(), "capsule bodies have no surface to cross");
+        assertTrue(m.get("maxPenetrationMm").isJsonPrimitive(), "measured against the node's capsules: " + m);
         assertTrue(m.get("maxStrain").getAsDouble() > 0, m.toString());
     }
 

@@ -1,7 +1,9 @@
 package org.clothgraph.cli.internal;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.clothgraph.cloth.CharacterBody;
@@ -9,17 +11,25 @@ import org.clothgraph.cloth.CharacterBodyMotion;
 import org.clothgraph.cloth.ClothRun;
 import org.clothgraph.cloth.PrimaryPath;
 import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.explore.RootFrame;
 import org.clothgraph.measure.FrameMeasure;
 import org.clothgraph.measure.Measurer;
 import org.clothgraph.measure.RunMeasure;
 import org.clothgraph.measure.Strain;
+import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.ClothStateRecord;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.model.Project;
+import org.clothgraph.model.frames.ClothFrame;
+import org.clothgraph.motion.Motion;
+import org.clothgraph.motion.project.ProjectCharacter;
+import org.clothgraph.motion.project.ProjectClips;
 import org.clothgraph.motion.project.PrimaryGraphSnapshot;
 import org.clothgraph.motion.project.ProjectPrimaryGraph;
 import org.clothgraph.sim.ClothMesh;
+import org.clothgraph.sim.ClothState;
 import org.clothgraph.sim.body.BodySurface;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
@@ -27,8 +37,8 @@ import org.eclipse.core.runtime.SubMonitor;
 /**
  * The independent measures ({@link org.clothgraph.measure}) applied to what a project stores: a simulation run
  * (its frames against the body it was simulated on: the body surface when the motion has one, else the
- * capsules) and the explored secondary states (self-intersections and strain; they are stored in the root
- * frame, so no body). Reports are kept in the project's settings, scope {@link #SCOPE}, key = run id.
+ * capsules) and the explored secondary states (moved from the root frame back to their node's pose and measured
+ * against its capsules). Reports are kept in the project's settings, scope {@link #SCOPE}, key = run id.
  */
 final class ProjectMeasures {
 
@@ -85,7 +95,10 @@ final class ProjectMeasures {
         return new RunMeasure(run.runId() + (surface == null ? " (body: capsules)" : " (body: surface)"), out);
     }
 
-    /** Measures every {@code every}-th explored cloth state of the garment (ordered by state id). */
+    /**
+     * Measures every {@code every}-th explored cloth state of the garment (ordered by state id), taken from the
+     * root frame back to the world of its primary node's pose and measured against that pose's capsules.
+     */
     static RunMeasure measureExplored(Project project, GarmentInfo garment, int every, IProgressMonitor monitor) {
         ClothMesh mesh = ProjectGarments.mesh(project, garment);
         Measurer measurer = Measurer.of(mesh);
@@ -95,15 +108,32 @@ final class ProjectMeasures {
             throw new InvalidInputException(project.folder().toString(), "explored", "no explored cloth states of "
                     + garment.name() + " (clothgraph explore makes them)");
         }
+        PrimaryGraphSnapshot snapshot = PrimaryGraphSnapshot.of(project);
+        List<ClipInfo> clips = project.clips();
+        List<Motion> motions = ProjectClips.load(project, clips);
+        Map<Long, Motion> byClip = new HashMap<>();
+        for (int i = 0; i < clips.size(); i++) {
+            byClip.put(clips.get(i).id(), motions.get(i));
+        }
+        CharacterBody character = CharacterBody.of(ProjectCharacter.skeleton(project));
         List<Integer> picked = sample(states.size(), every);
         SubMonitor sub = SubMonitor.convert(monitor, "Measuring explored states", picked.size());
         List<FrameMeasure> out = new ArrayList<>();
         for (int i : picked) {
             ClothStateRecord s = states.get(i);
-            out.add(measurer.measure((int) s.id(), toDouble(project.frames().read(s.frameId()).positions())));
+            ClothFrame f = project.frames().read(s.frameId());
+            PrimaryNode node = snapshot.node(s.primaryNode());
+            Motion motion = node == null ? null : byClip.get(node.clipId());
+            if (motion == null) { // a state retired with its node: no pose to measure against
+                out.add(measurer.measure((int) s.id(), toDouble(f.positions())));
+            } else {
+                ClothState world = RootFrame.of(motion, node.frame())
+                        .toWorld(new ClothState(f.positions(), f.velocities()));
+                out.add(measurer.measure((int) s.id(), toDouble(world.positions()), character.pose(motion, node.frame())));
+            }
             sub.split(1);
         }
-        return new RunMeasure("explored states of " + garment.name() + " (every " + every + ")", out);
+        return new RunMeasure("explored states of " + garment.name() + " (every " + every + "; body: capsules)", out);
     }
 
     static void store(Project project, String key, RunMeasure m) {
