@@ -10,6 +10,7 @@ import java.util.Locale;
 
 import org.clothgraph.cloth.ClothRun;
 import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.cloth.RunMeasures;
 import org.clothgraph.measure.ArcsimMeasure;
 import org.clothgraph.measure.ArcsimRun;
 import org.clothgraph.measure.FrameMeasure;
@@ -93,14 +94,14 @@ public final class MeasureCommand extends Command {
                 reports.add(ProjectMeasures.measureExplored(project, g, every, new ConsoleProgressMonitor(err)));
                 keys.add(ProjectMeasures.EXPLORED);
             } else {
-                List<ClothRun.Report> runs = args.value("run").map(id -> List.of(ProjectMeasures.run(project, id)))
+                List<ClothRun.Report> runs = args.value("run").map(id -> List.of(RunMeasures.run(project, id)))
                         .orElseGet(() -> ClothRun.runs(project));
                 if (runs.isEmpty()) {
                     throw new InvalidInputException(project.folder().toString(), "runs", "the project has no simulation"
                             + " runs (clothgraph simulate makes one)");
                 }
                 for (ClothRun.Report r : runs) {
-                    reports.add(ProjectMeasures.measure(project, r, every, new ConsoleProgressMonitor(err)));
+                    reports.add(RunMeasures.measure(project, r, every, new ConsoleProgressMonitor(err)));
                     keys.add(r.runId());
                 }
             }
@@ -108,7 +109,7 @@ public final class MeasureCommand extends Command {
                     : "[\n" + String.join(",\n", reports.stream().map(RunMeasure::toJson).toList()) + "]\n";
             for (int i = 0; i < reports.size(); i++) {
                 if (report == null) {
-                    ProjectMeasures.store(project, keys.get(i), reports.get(i));
+                    RunMeasures.store(project, keys.get(i), reports.get(i));
                 }
                 if (!json) {
                     show(reports.get(i), false, out);
@@ -122,7 +123,7 @@ public final class MeasureCommand extends Command {
             }
             if (!json) {
                 out.println("report: " + (report != null ? report
-                        : project.folder() + " (settings " + ProjectMeasures.SCOPE + "/" + String.join(", ", keys) + ")"));
+                        : project.folder() + " (settings " + RunMeasures.SCOPE + "/" + String.join(", ", keys) + ")"));
             }
             return 0;
         }

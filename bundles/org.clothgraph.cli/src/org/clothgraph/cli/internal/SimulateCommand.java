@@ -10,7 +10,7 @@ import java.util.Map;
 
 import org.clothgraph.cloth.ClothRun;
 import org.clothgraph.cloth.ProjectGarments;
-import org.clothgraph.measure.RunMeasure;
+import org.clothgraph.cloth.RunMeasures;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
@@ -21,6 +21,9 @@ import org.clothgraph.sim.XpbdClothSimulator;
 import org.clothgraph.sim.arcsim.ArcsimClothSimulator;
 import org.clothgraph.sim.arcsim.ArcsimOptions;
 import org.clothgraph.sim.garment.Garments;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 
 /**
  * {@code simulate}: the garment on the character while it plays clips in sequence through the primary
@@ -66,9 +69,9 @@ public final class SimulateCommand extends WorkspaceCommand {
         try {
             ClothRun.Report r = ClothRun.simulate(project, garment, clips, args.intValue("frames", 0, 0, 10_000_000),
                     simulator, settings, new ConsoleProgressMonitor(err).cancelOnShutdown());
-            // Every run gets its independent measures, kept with it (clothgraph measure shows them again).
-            RunMeasure measured = ProjectMeasures.measure(project, r, 1, new ConsoleProgressMonitor(err));
-            ProjectMeasures.store(project, r.runId(), measured);
+            // ClothRun measured the run and kept the report with it.
+            JsonObject measured = JsonParser.parseString(RunMeasures.stored(project, r.runId()).orElseThrow())
+                    .getAsJsonObject();
             print(r, measured, args.flag("json"), out);
             return 0;
         } catch (SimulationFailedException e) {
@@ -107,7 +110,7 @@ public final class SimulateCommand extends WorkspaceCommand {
         }
     }
 
-    private static void print(ClothRun.Report r, RunMeasure measured, boolean json, PrintStream out) {
+    private static void print(ClothRun.Report r, JsonObject measured, boolean json, PrintStream out) {
         List<String> hood = new ArrayList<>();
         r.classes().forEach(c -> hood.add(c.toLowerCase(Locale.ROOT)));
         if (json) {
@@ -124,13 +127,10 @@ public final class SimulateCommand extends WorkspaceCommand {
             m.put("firstFrameId", r.firstFrameId());
             m.put("lastFrameId", r.lastFrameId());
             Map<String, Object> measures = new LinkedHashMap<>();
-            measures.put("maxSelfCrossings", measured.maxSelfCrossings());
-            measures.put("maxBodyCrossings", measured.maxBodyCrossings());
-            measures.put("maxPenetrationMm", BenchCommand.round(measured.maxPenetration() * 1000));
-            measures.put("maxStrainP99", BenchCommand.round(measured.maxStrainP99()));
-            measures.put("maxStrain", BenchCommand.round(measured.maxStrain()));
-            measures.put("framesWithCrossings", measured.framesWithCrossings());
-            measures.put("worstFrame", measured.worstFrame());
+            for (String key : new String[] { "maxSelfCrossings", "maxBodyCrossings", "maxPenetrationMm", "maxStrainP99",
+                    "maxStrain", "framesWithCrossings", "worstFrame" }) {
+                measures.put(key, measured.get(key).isJsonNull() ? null : measured.get(key).getAsNumber());
+            }
             m.put("measures", measures);
             JsonOutput.print(out, m);
         } else {
@@ -142,9 +142,14 @@ public final class SimulateCommand extends WorkspaceCommand {
             }
             out.printf(Locale.ROOT, "measures: self crossings up to %d (%d frames with crossings, worst frame %d),"
                     + " strain p99 up to %.2f %% (max %.2f %%); clothgraph measure --run %s for every frame%n",
-                    measured.maxSelfCrossings(), measured.framesWithCrossings(), measured.worstFrame(),
-                    100 * measured.maxStrainP99(), 100 * measured.maxStrain(), r.runId());
+                    measured.get("maxSelfCrossings").getAsInt(), measured.get("framesWithCrossings").getAsInt(),
+                    measured.get("worstFrame").getAsInt(), 100 * number(measured, "maxStrainP99"),
+                    100 * number(measured, "maxStrain"), r.runId());
         }
+    }
+
+    private static double number(JsonObject o, String key) {
+        return o.get(key).isJsonNull() ? Double.NaN : o.get(key).getAsDouble();
     }
 
     /** "up x120, down x30" run-length summary. */
