@@ -72,6 +72,12 @@ public record SimulationSettings(int substeps, int maxSubsteps, double maxSubste
                 frameTimeoutSeconds);
     }
 
+    public SimulationSettings withContactIterations(int n) {
+        return new SimulationSettings(substeps, maxSubsteps, maxSubstepMove, iterations, n, separationSpeed,
+                gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
+                frameTimeoutSeconds);
+    }
+
     public SimulationSettings withGravity(double x, double y, double z) {
         return new SimulationSettings(substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, x, y, z, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,

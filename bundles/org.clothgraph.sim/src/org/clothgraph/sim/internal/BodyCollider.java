@@ -17,9 +17,10 @@ interface BodyCollider {
 
     /**
      * Pushes vertices [from, to) of x out of the body (w == 0 vertices are skipped); xp are their positions at the
-     * start of the substep (for friction). Returns the number of vertices that were pushed.
+     * start of the substep (for friction). Sets {@code touched[i]} for every vertex that ends the pass in contact
+     * (pushed, or within the thickness). Returns the number of vertices that were pushed.
      */
-    int collide(double[] x, double[] xp, double[] w, int from, int to, boolean friction);
+    int collide(double[] x, double[] xp, double[] w, int from, int to, boolean friction, boolean[] touched);
 
     /** Repairs counted so far (vertices found deep inside the body and moved out through the broad phase). */
     long deepRescues();

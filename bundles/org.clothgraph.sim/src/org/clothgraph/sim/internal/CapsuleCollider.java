@@ -42,7 +42,7 @@ final class CapsuleCollider implements BodyCollider {
     }
 
     @Override
-    public int collide(double[] x, double[] xp, double[] w, int from, int to, boolean friction) {
+    public int collide(double[] x, double[] xp, double[] w, int from, int to, boolean friction, boolean[] touched) {
         int pushed = 0;
         double[] before = new double[3];
         for (int i = from; i < to; i++) {
@@ -70,6 +70,7 @@ final class CapsuleCollider implements BodyCollider {
                     Friction.apply(x, xp, o, before, sx, sy, sz, mu);
                 }
             }
+            touched[i] = hit;
             if (hit) {
                 pushed++;
             }

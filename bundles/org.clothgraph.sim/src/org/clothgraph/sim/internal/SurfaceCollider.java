@@ -17,6 +17,9 @@ import org.clothgraph.sim.body.Capsule;
  * with friction relative to the surface point's own motion. Two passes per vertex (a push out of one triangle
  * in a crease may land too close to the other side).
  * <p>
+ * Buried triangles (centre deeper than the thickness inside a capsule at the frame's middle: skinning folds parts
+ * of the surface into the body) are left out of the search for the frame.
+ * <p>
  * Pinch: a vertex pushed out of one part of the surface into another that overlaps it (skinned limbs pressed
  * together), whose way out points back against the first push, rests midway between the two surface points
  * (counted; it stays inside the body there, which the run's measures report).
@@ -26,7 +29,6 @@ import org.clothgraph.sim.body.Capsule;
  * zero in a healthy run).
  */
 final class SurfaceCollider implements BodyCollider {
-    static boolean DEBUG = System.getenv("CG_DEBUG") != null;
     private final BodyMotion motion;
     private final BodySurface surface;
     private final int[] tri;
@@ -34,6 +36,7 @@ final class SurfaceCollider implements BodyCollider {
     private final double thick, mu, reach;
     private double[] cur, prev, nrm;
     private final double[] box, frameA, frameM, frameB;
+    private final boolean[] buried;
     private final BoxHash hash;
     private Body capsules;
     private final AtomicLong rescues = new AtomicLong(), pinches = new AtomicLong();
@@ -53,6 +56,7 @@ final class SurfaceCollider implements BodyCollider {
         frameA = new double[3 * nv];
         frameM = new double[3 * nv];
         frameB = new double[3 * nv];
+        buried = new boolean[nt];
         double mean = 0;
         surface.positionsAt(motion.startTime(), cur);
         for (int t = 0; t < nt; t++) {
@@ -128,6 +132,21 @@ final class SurfaceCollider implements BodyCollider {
         surface.positionsAt(t0, a);
         surface.positionsAt(0.5 * (t0 + t1), m);
         surface.positionsAt(t1, b);
+        // triangles buried in the body: linear blend skinning folds parts of the surface into the body (the
+        // armpits, bound in the A-pose, sink into the chest when the arms come down); their nearest points would
+        // push cloth into the body. A triangle whose centre lies deeper than the thickness inside a capsule at
+        // the frame's middle is left out for the frame (the outer surface lies outside the capsules)
+        Body mid = motion.poseAt(0.5 * (t0 + t1));
+        for (int k = 0; k < nt; k++) {
+            int p = 3 * tri[3 * k], q = 3 * tri[3 * k + 1], r = 3 * tri[3 * k + 2];
+            double cx = (m[p] + m[q] + m[r]) / 3, cy = (m[p + 1] + m[q + 1] + m[r + 1]) / 3,
+                    cz = (m[p + 2] + m[q + 2] + m[r + 2]) / 3;
+            boolean in = false;
+            for (int c = 0; c < mid.size() && !in; c++) {
+                in = mid.capsule(c).signedDistance(cx, cy, cz) < -thick;
+            }
+            buried[k] = in;
+        }
         double worst = 0;
         for (int i = 0; i < 3 * nv; i += 3) {
             double d = Math.sqrt(Geometry.sq(a[i] - m[i]) + Geometry.sq(a[i + 1] - m[i + 1]) + Geometry.sq(a[i + 2] - m[i + 2]))
@@ -154,6 +173,9 @@ final class SurfaceCollider implements BodyCollider {
 
         @Override
         public void visit(int t) {
+            if (buried[t]) {
+                return;
+            }
             double d2 = Geometry.closestOnTriangle(cur, px, py, pz, tri[3 * t], tri[3 * t + 1], tri[3 * t + 2], bc);
             if (d2 < best) {
                 best = d2;
@@ -166,7 +188,7 @@ final class SurfaceCollider implements BodyCollider {
     }
 
     @Override
-    public int collide(double[] x, double[] xp, double[] w, int from, int to, boolean friction) {
+    public int collide(double[] x, double[] xp, double[] w, int from, int to, boolean friction, boolean[] touched) {
         Nearest near = new Nearest();
         double[] before = new double[3];
         int pushed = 0;
@@ -266,6 +288,7 @@ final class SurfaceCollider implements BodyCollider {
                     Friction.apply(x, xp, o, before, sx, sy, sz, mu);
                 }
             }
+            touched[i] = hit;
             if (hit) {
                 pushed++;
             }
