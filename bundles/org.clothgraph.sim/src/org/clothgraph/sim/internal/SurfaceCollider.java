@@ -275,12 +275,6 @@ final class SurfaceCollider implements BodyCollider {
                     x[o + 2] = qz + nz * thick;
                 }
                 hit = true;
-                if (DEBUG) {
-                    double mv = Math.sqrt(Geometry.sq(x[o] - before[0]) + Geometry.sq(x[o + 1] - before[1]) + Geometry.sq(x[o + 2] - before[2]));
-                    if (mv > 0.01) {
-                        System.err.printf("DEBUG push %.3f m vertex %d side %.4f d %.4f tri %d pass %d%n", mv, i, side, d, t, pass);
-                    }
-                }
                 if (friction && mu > 0) {
                     double sx = qx - (u * prev[a] + v * prev[b] + ww * prev[c]);
                     double sy = qy - (u * prev[a + 1] + v * prev[b + 1] + ww * prev[c + 1]);
