@@ -110,6 +110,9 @@ public final class ClothRun {
                 costMillis[0] / 1000.0 / simulated, classes, maxPenetration[0] * 1000, first,
                 frames > 1 ? last[0] : first, drapeSeconds);
         project.setSetting(RUNS_SCOPE, report.runId(), new Gson().toJson(report));
+        // Every run gets its independent measures, kept with it (RunMeasures; clothgraph measure shows them).
+        sub.setWorkRemaining(1);
+        RunMeasures.store(project, report.runId(), RunMeasures.measure(project, report, 1, sub.split(1)));
         return report;
     }
 

@@ -8,7 +8,9 @@ import java.util.Map;
  * and the angle-weighted pseudo-normal of the closest feature (face, edge or vertex) gives the sign
  * (Baerentzen and Aanaes 2005), which is correct for any point of a closed, consistently wound mesh. Negative
  * inside. Triangles are wound counter-clockwise seen from outside. Closest triangles come from a bounding
- * volume hierarchy rebuilt per frame (the body deforms).
+ * volume hierarchy rebuilt per frame (the body deforms). A body of several closed parts (ARCSim's rigid
+ * obstacles, which overlap at the joints) is the union of its parts: the signed distance is the smallest over
+ * the parts, so a point inside any part is inside.
  */
 public final class BodyPenetration {
 
@@ -24,6 +26,10 @@ public final class BodyPenetration {
     private final int vertexCount;
     /** For each undirected body edge (low << 32 | high): the two triangles that share it. */
     private final Map<Long, int[]> edgeFaces = new HashMap<>();
+    /** The triangle lists of the connected parts (indices into the whole body's vertices). */
+    private final int[][] parts;
+    /** For each part, the body triangle index of each of its triangles. */
+    private final int[][] partIds;
 
     /** A measure against a body of {@code vertexCount} vertices and these triangles. */
     public BodyPenetration(int vertexCount, int[] triangles) {
@@ -50,6 +56,53 @@ public final class BodyPenetration {
                         + (int) (long) e.getKey() + " has one triangle");
             }
         }
+        partIds = split(vertexCount, triangles);
+        parts = new int[partIds.length][];
+        for (int k = 0; k < partIds.length; k++) {
+            parts[k] = new int[3 * partIds[k].length];
+            for (int i = 0; i < partIds[k].length; i++) {
+                System.arraycopy(triangles, 3 * partIds[k][i], parts[k], 3 * i, 3);
+            }
+        }
+    }
+
+    /** Triangle indices grouped by connected part (union-find over their vertices). */
+    private static int[][] split(int vertexCount, int[] triangles) {
+        int[] root = new int[vertexCount];
+        for (int i = 0; i < vertexCount; i++) {
+            root[i] = i;
+        }
+        for (int i = 0; i < triangles.length; i += 3) {
+            union(root, triangles[i], triangles[i + 1]);
+            union(root, triangles[i], triangles[i + 2]);
+        }
+        Map<Integer, java.util.List<Integer>> byRoot = new java.util.LinkedHashMap<>();
+        for (int t = 0; t < triangles.length / 3; t++) {
+            byRoot.computeIfAbsent(find(root, triangles[3 * t]), k -> new java.util.ArrayList<>()).add(t);
+        }
+        int[][] parts = new int[byRoot.size()][];
+        int p = 0;
+        for (java.util.List<Integer> ts : byRoot.values()) {
+            parts[p++] = ts.stream().mapToInt(Integer::intValue).toArray();
+        }
+        return parts;
+    }
+
+    private static int find(int[] root, int i) {
+        while (root[i] != i) {
+            root[i] = root[root[i]];
+            i = root[i];
+        }
+        return i;
+    }
+
+    private static void union(int[] root, int a, int b) {
+        root[find(root, a)] = find(root, b);
+    }
+
+    /** The number of closed parts the body is made of. */
+    public int partCount() {
+        return parts.length;
     }
 
     /** Signed distances of the cloth vertices {@code cloth} to the body at {@code body} (xyz interleaved). */
@@ -72,7 +125,10 @@ public final class BodyPenetration {
                 }
             }
         }
-        Bvh bvh = new Bvh(body, triangles);
+        Bvh[] bvhs = new Bvh[parts.length];
+        for (int k = 0; k < parts.length; k++) {
+            bvhs[k] = new Bvh(body, parts[k]);
+        }
         int n = cloth.length / 3;
         double[] signed = new double[n];
         double maxDepth = 0, clearance = Double.POSITIVE_INFINITY;
@@ -84,17 +140,32 @@ public final class BodyPenetration {
                 signed[i] = Double.NaN;
                 continue;
             }
-            int[] feature = new int[1];
-            int t = bvh.nearest(px, py, pz, closest, feature);
-            if (t < 0) { // no finite body triangle
-                signed[i] = Double.NaN;
+            double s = Double.NaN;
+            for (int k = 0; k < parts.length; k++) {
+                // A part can lower s only if p is inside its box (then it may be inside the part) or, while p is
+                // outside every part so far, if the part is nearer than s.
+                double box = bvhs[k].rootDistance2(px, py, pz);
+                double limit = box == 0 || Double.isNaN(s) ? Double.POSITIVE_INFINITY : s > 0 ? s * s : -1;
+                if (box > limit) {
+                    continue;
+                }
+                int[] feature = new int[1];
+                int t = bvhs[k].nearest(px, py, pz, closest, feature, limit);
+                if (t < 0) { // no finite triangle in this part
+                    continue;
+                }
+                double dx = px - closest[0], dy = py - closest[1], dz = pz - closest[2];
+                double dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
+                double[] pn = pseudoNormal(k, t, feature[0], faceNormals, vertexNormals);
+                double partSigned = dx * pn[0] + dy * pn[1] + dz * pn[2] < 0 ? -dist : dist;
+                if (Double.isNaN(s) || partSigned < s) {
+                    s = partSigned;
+                }
+            }
+            signed[i] = s;
+            if (Double.isNaN(s)) {
                 continue;
             }
-            double dx = px - closest[0], dy = py - closest[1], dz = pz - closest[2];
-            double dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            double[] pn = pseudoNormal(t, feature[0], faceNormals, vertexNormals);
-            double s = dx * pn[0] + dy * pn[1] + dz * pn[2] < 0 ? -dist : dist;
-            signed[i] = s;
             if (s < 0) {
                 inside++;
                 maxDepth = Math.max(maxDepth, -s);
@@ -106,10 +177,10 @@ public final class BodyPenetration {
     }
 
     /** Feature codes from {@link Geometry#closestPointOnTriangle}: 0 face, 1..3 vertex a/b/c, 4..6 edge ab/bc/ca. */
-    private double[] pseudoNormal(int t, int feature, double[] faceNormals, double[] vertexNormals) {
-        int a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+    private double[] pseudoNormal(int k, int t, int feature, double[] faceNormals, double[] vertexNormals) {
+        int a = parts[k][3 * t], b = parts[k][3 * t + 1], c = parts[k][3 * t + 2];
         return switch (feature) {
-        case 0 -> new double[] { faceNormals[3 * t], faceNormals[3 * t + 1], faceNormals[3 * t + 2] };
+        case 0 -> vec(faceNormals, partIds[k][t]);
         case 1 -> vec(vertexNormals, a);
         case 2 -> vec(vertexNormals, b);
         case 3 -> vec(vertexNormals, c);

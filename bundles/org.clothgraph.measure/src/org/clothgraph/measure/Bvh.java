@@ -99,7 +99,15 @@ final class Bvh {
      * {@link Geometry#closestPointOnTriangle}) to {@code feature[0]}.
      */
     int nearest(double px, double py, double pz, double[] out, int[] feature) {
-        double[] best = { Double.POSITIVE_INFINITY };
+        return nearest(px, py, pz, out, feature, Double.POSITIVE_INFINITY);
+    }
+
+    /** As {@link #nearest(double, double, double, double[], int[])}, only triangles closer than sqrt(limit2); -1 if none. */
+    int nearest(double px, double py, double pz, double[] out, int[] feature, double limit2) {
+        if (nodeCount == 0) {
+            return -1;
+        }
+        double[] best = { limit2 };
         int[] bestTriangle = { -1 };
         double[] q = new double[3];
         int[] stack = new int[128];
@@ -137,6 +145,11 @@ final class Bvh {
             stack[top++] = leftFirst ? left : right;
         }
         return bestTriangle[0];
+    }
+
+    /** Squared distance from p to the bounding box of all triangles (0 inside it). */
+    double rootDistance2(double px, double py, double pz) {
+        return nodeCount == 0 ? Double.POSITIVE_INFINITY : boxDistance2(0, px, py, pz);
     }
 
     private double boxDistance2(int node, double px, double py, double pz) {

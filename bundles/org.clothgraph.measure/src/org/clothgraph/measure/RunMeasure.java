@@ -42,11 +42,11 @@ public record RunMeasure(String source, List<FrameMeasure> frames) {
         return (int) frames.stream().filter(FrameMeasure::crosses).count();
     }
 
-    /** The frame index (as measured, not the position in the list) with the most crossings; -1 when empty. */
+    /** The frame index (as measured, not the position in the list) with the most crossings; -1 when none crosses. */
     public int worstFrame() {
         FrameMeasure worst = null;
         for (FrameMeasure f : frames) {
-            if (worst == null || crossings(f) > crossings(worst)) {
+            if (crossings(f) > 0 && (worst == null || crossings(f) > crossings(worst))) {
                 worst = f;
             }
         }

@@ -86,7 +86,7 @@ class CliTest {
         assertEquals(Cli.BAD_INPUT, CliRun.of("stats", "--bogus").code());
         CliRun help = CliRun.of("--help");
         assertEquals(Cli.OK, help.code());
-        for (String c : new String[] { "demo", "stats", "check", "motion", "garment", "simulate", "bench" }) {
+        for (String c : new String[] { "demo", "stats", "check", "motion", "garment", "simulate", "bench", "measure" }) {
             assertTrue(help.out().contains(c), c);
             CliRun h = CliRun.of(c, "--help");
             assertEquals(Cli.OK, h.code());

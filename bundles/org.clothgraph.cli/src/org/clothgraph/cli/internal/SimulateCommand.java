@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.clothgraph.cloth.ClothRun;
 import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.cloth.RunMeasures;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
@@ -20,6 +21,9 @@ import org.clothgraph.sim.XpbdClothSimulator;
 import org.clothgraph.sim.arcsim.ArcsimClothSimulator;
 import org.clothgraph.sim.arcsim.ArcsimOptions;
 import org.clothgraph.sim.garment.Garments;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 
 /**
  * {@code simulate}: the garment on the character while it plays clips in sequence through the primary
@@ -65,7 +69,10 @@ public final class SimulateCommand extends WorkspaceCommand {
         try {
             ClothRun.Report r = ClothRun.simulate(project, garment, clips, args.intValue("frames", 0, 0, 10_000_000),
                     simulator, settings, new ConsoleProgressMonitor(err).cancelOnShutdown());
-            print(r, args.flag("json"), out);
+            // ClothRun measured the run and kept the report with it.
+            JsonObject measured = JsonParser.parseString(RunMeasures.stored(project, r.runId()).orElseThrow())
+                    .getAsJsonObject();
+            print(r, measured, args.flag("json"), out);
             return 0;
         } catch (SimulationFailedException e) {
             err.println("clothgraph simulate: simulation failed: " + e.getMessage());
@@ -102,7 +109,7 @@ public final class SimulateCommand extends WorkspaceCommand {
         }
     }
 
-    private static void print(ClothRun.Report r, boolean json, PrintStream out) {
+    private static void print(ClothRun.Report r, JsonObject measured, boolean json, PrintStream out) {
         List<String> hood = new ArrayList<>();
         r.classes().forEach(c -> hood.add(c.toLowerCase(Locale.ROOT)));
         if (json) {
@@ -118,6 +125,12 @@ public final class SimulateCommand extends WorkspaceCommand {
             m.put("maxPenetrationMm", BenchCommand.round(r.maxPenetrationMm()));
             m.put("firstFrameId", r.firstFrameId());
             m.put("lastFrameId", r.lastFrameId());
+            Map<String, Object> measures = new LinkedHashMap<>();
+            for (String key : new String[] { "maxSelfCrossings", "maxBodyCrossings", "maxPenetrationMm", "maxStrainP99",
+                    "maxStrain", "framesWithCrossings", "worstFrame" }) {
+                measures.put(key, measured.get(key).isJsonNull() ? null : measured.get(key).getAsNumber());
+            }
+            m.put("measures", measures);
             JsonOutput.print(out, m);
         } else {
             out.printf(Locale.ROOT, "%s: %s along %s, %d frames at %.0f fps, %.3f s/frame, max penetration %.2f mm%n",
@@ -126,7 +139,16 @@ public final class SimulateCommand extends WorkspaceCommand {
             if (!hood.isEmpty() && !hood.get(0).isEmpty()) {
                 out.println("hood: " + summarize(hood));
             }
+            out.printf(Locale.ROOT, "measures: self crossings up to %d (%d frames with crossings, worst frame %d),"
+                    + " strain p99 up to %.2f %% (max %.2f %%); clothgraph measure --run %s for every frame%n",
+                    measured.get("maxSelfCrossings").getAsInt(), measured.get("framesWithCrossings").getAsInt(),
+                    measured.get("worstFrame").getAsInt(), 100 * number(measured, "maxStrainP99"),
+                    100 * number(measured, "maxStrain"), r.runId());
         }
+    }
+
+    private static double number(JsonObject o, String key) {
+        return o.get(key).isJsonNull() ? Double.NaN : o.get(key).getAsDouble();
     }
 
     /** "up x120, down x30" run-length summary. */

@@ -41,6 +41,26 @@ class BodyMeasuresTest {
     }
 
     @Test
+    void aBodyOfOverlappingPartsIsTheirUnion() {
+        // cube [0,1]^3 and cube [0.5,1.5]^3 as one body of two closed parts, like ARCSim's overlapping obstacles
+        double[] body = new double[48];
+        System.arraycopy(Cube.positions(0, 1), 0, body, 0, 24);
+        System.arraycopy(Cube.positions(0.5, 1.5), 0, body, 24, 24);
+        int[] tris = new int[72];
+        int[] t = Cube.triangles();
+        for (int i = 0; i < 36; i++) {
+            tris[i] = t[i];
+            tris[36 + i] = t[i] + 8;
+        }
+        BodyPenetration m = new BodyPenetration(16, tris);
+        assertEquals(2, m.partCount());
+        // 0.05 m outside the second cube's face x = 0.5, which lies inside the first: 0.4 m deep in the union
+        double[] d = m.measure(new double[] { 0.45, 0.6, 0.6, 1.6, 1.0, 1.0 }, body).signedDistances();
+        assertEquals(-0.4, d[0], 1e-12);
+        assertEquals(0.1, d[1], 1e-12);
+    }
+
+    @Test
     void openSurfacesAreRefused() {
         int[] open = java.util.Arrays.copyOf(Cube.triangles(), 30);
         assertThrows(IllegalArgumentException.class, () -> new BodyPenetration(8, open));
