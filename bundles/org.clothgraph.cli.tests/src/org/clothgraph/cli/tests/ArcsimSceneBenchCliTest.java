@@ -40,11 +40,19 @@ class ArcsimSceneBenchCliTest {
         assertEquals(16, o.get("bodyParts").getAsInt());
         assertEquals(2, o.get("frames").getAsInt());
         assertTrue(o.get("secondsPerFrame").getAsDouble() > 0);
-        JsonArray ours = o.getAsJsonArray("selfIntersectionsOurs"), arcsim = o.getAsJsonArray("selfIntersectionsArcsim");
+        JsonArray ours = o.getAsJsonArray("ours"), arcsim = o.getAsJsonArray("arcsim");
         assertEquals(3, ours.size(), "frame 0 (ARCSim's) and our 2 frames");
         assertEquals(5, arcsim.size(), "ARCSim's frames 0-4");
-        assertEquals(arcsim.get(0).getAsInt(), ours.get(0).getAsInt(), "the same frame 0");
-        assertEquals(0, arcsim.get(0).getAsInt(), "ARCSim's start is clean");
+        assertEquals(arcsim.get(0), ours.get(0), "the same frame 0, measured the same");
+        for (int k = 0; k < 5; k++) {
+            JsonObject f = arcsim.get(k).getAsJsonObject();
+            assertEquals(k, f.get("frame").getAsInt());
+            // ARCSim's own frames on its own obstacles: no crossings, nothing inside the dancer
+            assertEquals(0, f.get("selfCrossings").getAsInt(), "ARCSim frame " + k);
+            assertEquals(0, f.get("bodyCrossings").getAsInt(), "ARCSim frame " + k);
+            assertEquals(0, f.get("inside").getAsInt(), "ARCSim frame " + k);
+            assertTrue(f.get("clearanceMm").getAsDouble() >= 0, "ARCSim frame " + k + ": " + f);
+        }
     }
 
     @Test

@@ -8,7 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.clothgraph.measure.SelfIntersections;
+import org.clothgraph.measure.FrameMeasure;
+import org.clothgraph.measure.Measurer;
+import org.clothgraph.measure.Strain;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.StorageException;
 import org.clothgraph.sim.ClothSimulator;
@@ -19,16 +21,44 @@ import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.XpbdClothSimulator;
 import org.clothgraph.sim.arcsim.ArcsimScene;
 import org.clothgraph.sim.body.Body;
+import org.clothgraph.sim.body.BodySurface;
 import org.eclipse.core.runtime.IProgressMonitor;
 
 /**
  * {@code bench arcsim-scene DIR}: the embedded simulator, as a black box, on a scene ARCSim ran (its output
  * folder): from ARCSim's frame 0, on the same rigid-part body and fabric, for N frames; seconds per frame, and
- * the independent checker's self-intersection counts of our frames beside ARCSim's own.
+ * the independent measures ({@link Measurer}: self and body crossings, penetration, clearance, strain) of our
+ * frames beside ARCSim's own.
  */
 final class ArcsimSceneBench {
 
     private ArcsimSceneBench() {
+    }
+
+    /** The independent measures of each frame k (at time k * frameTime), frame 0 first. */
+    private static List<Map<String, Object>> measure(Measurer measurer, BodySurface surface, List<ClothState> frames,
+            double frameTime) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        double[] body = new double[3 * surface.vertexCount()];
+        for (int k = 0; k < frames.size(); k++) {
+            surface.positionsAt(k * frameTime, body);
+            float[] p = frames.get(k).positions();
+            double[] cloth = new double[p.length];
+            for (int i = 0; i < p.length; i++) {
+                cloth[i] = p[i];
+            }
+            FrameMeasure f = measurer.measure(k, cloth, body);
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("frame", k);
+            m.put("selfCrossings", f.selfCrossings());
+            m.put("bodyCrossings", f.bodyCrossings());
+            m.put("inside", f.inside());
+            m.put("maxPenetrationMm", BenchCommand.round(1000 * f.maxPenetration()));
+            m.put("clearanceMm", BenchCommand.round(1000 * f.clearance()));
+            m.put("strainP99", BenchCommand.round(f.strainP99()));
+            out.add(m);
+        }
+        return out;
     }
 
     /**
@@ -81,15 +111,14 @@ final class ArcsimSceneBench {
             throw new StorageException("benchmark simulation failed: " + e.getMessage(), e);
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        int[] tris = scene.mesh().triangles();
-        List<Integer> ours = new ArrayList<>(), theirs = new ArrayList<>();
-        ours.add(SelfIntersections.count(scene.start().positions(), tris));
-        for (ClothState s : r.frames()) {
-            ours.add(SelfIntersections.count(s.positions(), tris));
-        }
-        for (ClothState s : scene.frames()) {
-            theirs.add(SelfIntersections.count(s.positions(), tris));
-        }
+        BodySurface surface = scene.motion().surface();
+        Measurer measurer = new Measurer(scene.mesh().triangles(), Strain.againstRest(scene.mesh()),
+                surface.vertexCount(), surface.triangles());
+        List<ClothState> oursFrames = new ArrayList<>();
+        oursFrames.add(scene.start());
+        oursFrames.addAll(r.frames());
+        List<Map<String, Object>> ours = measure(measurer, surface, oursFrames, scene.frameTime());
+        List<Map<String, Object>> theirs = measure(measurer, surface, scene.frames(), scene.frameTime());
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("benchmark", "arcsim-scene");
         m.put("dir", dir.toString());
@@ -111,8 +140,10 @@ final class ArcsimSceneBench {
             inside += capsules.signedDistance(p[i], p[i + 1], p[i + 2]) < 0 ? 1 : 0;
         }
         m.put("startVerticesInsideBroadPhaseCapsules", inside);
-        m.put("selfIntersectionsOurs", ours);
-        m.put("selfIntersectionsArcsim", theirs);
+        m.put("measuredAgainst", "the rigid part meshes (body crossings, penetration, clearance); strain against"
+                + " frame 0");
+        m.put("ours", ours);
+        m.put("arcsim", theirs);
         m.put("simulator", "embedded (XpbdClothSimulator), from ARCSim's frame 0");
         m.put("cores", Runtime.getRuntime().availableProcessors());
         return m;

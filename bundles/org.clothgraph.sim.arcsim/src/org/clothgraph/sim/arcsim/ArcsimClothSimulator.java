@@ -46,7 +46,7 @@ import org.eclipse.core.runtime.SubMonitor;
  * NaN checks on the output. Not mapped: damping, air drag, XPBD substeps, threads, self-collision switch.
  * <p>
  * Before launching, the start state is checked ({@link ArcsimOptions#checkStartState()}): a cloth that crosses
- * itself or comes closer to the body than the material's thickness fails at once with
+ * itself or lies inside the body's capsules fails at once with
  * {@link FailureReason#BAD_START}. ARCSim's own aborts are reported as what they are
  * ({@link FailureReason#COLLISION_FAILED}, {@link FailureReason#SOLVER_ERROR}); every failure message ends with
  * the tail of ARCSim's output and the log's path.

@@ -23,8 +23,8 @@ import java.nio.file.Path;
  * @param keepWorkDirs keep each call's work dir (inputs, outputs, arcsim.log) instead of deleting it on success
  * @param restartCacheSize ARCSim frame files kept in memory so that a state produced by ARCSim is resumed from
  *        its exact file (with its plastic embedding and seams), 0 = off
- * @param checkStartState refuse a start state ARCSim cannot resolve (cloth crossing itself, or closer to the
- *        body's capsules than the collision thickness) with one sentence instead of launching ARCSim, which
+ * @param checkStartState refuse a start state ARCSim cannot resolve (cloth crossing itself, or inside the
+ *        body's capsules) with one sentence instead of launching ARCSim, which
  *        would stall in its collision response or abort; false runs such a start anyway
  */
 public record ArcsimOptions(Path executable, Path workRoot, int frameSteps, double paddingSeconds,

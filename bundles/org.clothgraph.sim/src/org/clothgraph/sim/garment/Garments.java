@@ -22,7 +22,7 @@ public final class Garments {
     public static final int DEFAULT_ROBE_VERTICES = 4000;
 
     /** How far a sleeve's first full ring keeps from the torso tube, m. */
-    private static final double SLEEVE_CLEARANCE = 0.02;
+    private static final double SLEEVE_CLEARANCE = 0.03;
 
     /** Gap kept between the inner sides of the two trouser legs, m. */
     private static final double LEG_GAP = 0.006;
@@ -399,18 +399,25 @@ public final class Garments {
             boolean loft = Double.isFinite(tFirst);
             double t0 = loft ? tFirst : Math.max(tStart, 0) + h, t1 = len - shortBy;
             int nr = Math.max(1, (int) Math.ceil((t1 - t0) / h) + 1);
-            // loft rings: as many as steps of h from the loop's centroid to the first ring's centre
+            // loft rings: as many as steps of h from the loop's centroid to the first ring's centre, but no more than
+            // keep every loft edge at least 0.45 h long where the loop comes nearest to that ring (the armhole's
+            // bottom: short edges are stiff and make the solver unstable)
             int nl = 0;
             if (loft) {
                 double[] c = new double[3];
-                for (int v : loop) {
-                    double[] q = pos(v);
+                double nearest = Double.POSITIVE_INFINITY;
+                for (int j = 0; j < m; j++) {
+                    double[] q = pos(loop[j]);
                     for (int i = 0; i < 3; i++) {
                         c[i] += q[i] / m;
                     }
+                    double[] r = ringPoint(a, d, u, w, t0, r0, even[j], inwardHalfWidth);
+                    nearest = Math.min(nearest, Math.sqrt((r[0] - q[0]) * (r[0] - q[0]) + (r[1] - q[1]) * (r[1] - q[1])
+                            + (r[2] - q[2]) * (r[2] - q[2])));
                 }
                 double dx = a[0] + t0 * d[0] - c[0], dy = a[1] + t0 * d[1] - c[1], dz = a[2] + t0 * d[2] - c[2];
-                nl = Math.max(0, (int) Math.round(Math.sqrt(dx * dx + dy * dy + dz * dz) / h) - 1);
+                nl = Math.max(0, Math.min((int) Math.round(Math.sqrt(dx * dx + dy * dy + dz * dz) / h),
+                        (int) Math.floor(nearest / (0.45 * h))) - 1);
             }
             int[][] rings = new int[nl + nr + 1][];
             rings[0] = loop;

@@ -8,18 +8,22 @@ import org.clothgraph.sim.ClothState;
 import org.clothgraph.sim.body.Body;
 
 /**
- * What ARCSim needs of a start state: cloth that does not cross itself (its collision response only keeps
- * cloth apart, it cannot undo a crossing: such starts stall for minutes or abort with "Collision resolution
- * failed to converge!") and that keeps the repulsion thickness from the obstacles it is given (the capsules
- * written by {@link CapsuleRig}; their facet meshes lie inside the capsules, so capsule distances are the
- * closest the cloth can be to them).
+ * What ARCSim needs of a start state: cloth that does not cross itself and does not lie inside the obstacles.
+ * Its collision response only keeps cloth apart; it cannot undo a crossing or a penetration: such starts stall
+ * for minutes in the collision response or abort with "Collision resolution failed to converge!". Cloth closer
+ * to the body than the repulsion thickness but outside it is accepted: the repulsion pushes it out (ARCSim's own
+ * dress-on-dancer start, in ../shared/data, lies 0.02 mm from the dancer with a 5 mm thickness and runs).
+ * Distances are to the capsules written by {@link CapsuleRig}; their facet meshes lie inside the capsules, so a
+ * vertex outside a capsule is outside its mesh too.
  *
  * @param crossings edge-triangle pairs where the cloth crosses itself (the independent checker)
- * @param closeVertices vertices closer to the body than {@code thickness} (less the output rounding)
+ * @param insideVertices vertices inside the body
+ * @param closeVertices vertices outside the body but closer to it than the thickness (less the output rounding)
  * @param closestMm smallest signed distance of a vertex to the body, mm (negative: inside)
- * @param thicknessMm the collision (repulsion) thickness the distances were held against, mm
+ * @param thicknessMm the collision (repulsion) thickness, mm
  */
-public record StartStateCheck(int crossings, int closeVertices, double closestMm, double thicknessMm) {
+public record StartStateCheck(int crossings, int insideVertices, int closeVertices, double closestMm,
+        double thicknessMm) {
 
     /** ARCSim writes 6 significant digits: a vertex resting at the thickness may read this much closer, m. */
     static final double ROUNDING = 1e-5;
@@ -28,20 +32,23 @@ public record StartStateCheck(int crossings, int closeVertices, double closestMm
     public static StartStateCheck of(ClothMesh mesh, ClothState state, Body body, double thickness) {
         float[] p = state.positions();
         int crossings = SelfIntersections.count(p, mesh.triangles());
-        int close = 0;
+        int inside = 0, close = 0;
         double closest = Double.POSITIVE_INFINITY;
         for (int i = 0; i < p.length; i += 3) {
             double d = body.signedDistance(p[i], p[i + 1], p[i + 2]);
             closest = Math.min(closest, d);
-            if (d < thickness - ROUNDING) {
+            if (d < 0) {
+                inside++;
+            } else if (d < thickness - ROUNDING) {
                 close++;
             }
         }
-        return new StartStateCheck(crossings, close, 1000 * closest, 1000 * thickness);
+        return new StartStateCheck(crossings, inside, close, 1000 * closest, 1000 * thickness);
     }
 
+    /** No crossing and no vertex inside the body. */
     public boolean clean() {
-        return crossings == 0 && closeVertices == 0;
+        return crossings == 0 && insideVertices == 0;
     }
 
     /** One sentence saying what is wrong, or "" when clean. */
@@ -53,11 +60,10 @@ public record StartStateCheck(int crossings, int closeVertices, double closestMm
         if (crossings > 0) {
             b.append("intersects itself at ").append(crossings).append(" edge-triangle pairs");
         }
-        if (closeVertices > 0) {
+        if (insideVertices > 0) {
             b.append(crossings > 0 ? " and " : "").append(String.format(Locale.ROOT,
-                    "has %d vertices closer to the body than the %.1f mm collision thickness (%s)", closeVertices,
-                    thicknessMm, closestMm < 0 ? String.format(Locale.ROOT, "%.1f mm inside it", -closestMm)
-                            : String.format(Locale.ROOT, "closest %.1f mm", closestMm)));
+                    "has %d vertices inside the body (deepest %.1f mm; collision thickness %.1f mm)", insideVertices,
+                    -closestMm, thicknessMm));
         }
         return b.append("; ARCSim cannot resolve such a start").toString();
     }
