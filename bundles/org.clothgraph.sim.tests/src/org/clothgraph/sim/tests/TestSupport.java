@@ -6,7 +6,9 @@ import java.util.List;
 
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.ClothState;
+import org.clothgraph.measure.BodyPenetration;
 import org.clothgraph.sim.body.BodyMotion;
+import org.clothgraph.sim.body.BodySurface;
 import org.junit.jupiter.api.Assumptions;
 
 /** Shared helpers: shared test data location, penetration and layer-crossing measurements. */
@@ -20,6 +22,31 @@ final class TestSupport {
         Path p = Path.of(System.getProperty("clothgraph.testdata", "/work/shared/data"));
         Assumptions.assumeTrue(Files.isDirectory(p), "shared test data not found at " + p);
         return p;
+    }
+
+    /**
+     * Max depth (m) of any vertex inside the body's skinned surface over all frames, frame k at t0 + (k+1)/fps,
+     * measured by the independent checker ({@link BodyPenetration}); the capsule measure when the motion has no
+     * surface.
+     */
+    static double maxSurfacePenetration(List<ClothState> frames, BodyMotion motion, double t0, double fps) {
+        BodySurface surface = motion.surface();
+        if (surface == null) {
+            return maxPenetration(frames, motion, t0, fps);
+        }
+        BodyPenetration check = new BodyPenetration(surface.vertexCount(), surface.triangles());
+        double[] body = new double[3 * surface.vertexCount()];
+        double worst = 0;
+        for (int k = 0; k < frames.size(); k++) {
+            surface.positionsAt(t0 + (k + 1) / fps, body);
+            float[] p = frames.get(k).positions();
+            double[] cloth = new double[p.length];
+            for (int i = 0; i < p.length; i++) {
+                cloth[i] = p[i];
+            }
+            worst = Math.max(worst, check.measure(cloth, body).maxDepth());
+        }
+        return worst;
     }
 
     /** Max penetration (m) of any vertex into any capsule over all frames; frame k at t0 + (k+1)/fps. */
