@@ -108,8 +108,8 @@ public record ExplorationSettings(int horizonFrames, int roundSize, int workers,
                 // records through Gson skip the canonical constructor: validate by constructing again
                 return new ExplorationSettings(s.horizonFrames, s.roundSize, s.workers, s.velocityTimeScale,
                         s.classPenalty, s.blendFrames, s.failureWindow, s.failureStop, s.minFreeDiskMb, s.startClip,
-                        s.simulation);
-            } catch (JsonParseException | NullPointerException e) {
+                        s.simulation == null ? defaultSimulation() : s.simulation.completed());
+            } catch (JsonParseException | NullPointerException | IllegalArgumentException e) {
                 throw new InvalidInputException(project.folder().resolve("clothgraph.db").toString(),
                         "setting." + SCOPE + "." + KEY, "unreadable exploration settings: " + e.getMessage());
             }

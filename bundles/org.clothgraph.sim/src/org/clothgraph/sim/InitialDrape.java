@@ -3,7 +3,7 @@ package org.clothgraph.sim;
 import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.body.BodyMotion;
 import org.clothgraph.sim.body.Capsule;
-import org.clothgraph.sim.internal.XpbdSolver;
+import org.clothgraph.sim.internal.ClothSolver;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
 
@@ -42,7 +42,7 @@ public final class InitialDrape {
         SubMonitor loop = sm.split(10).setWorkRemaining(frames);
         SimulationSettings relax = settings.withLimits(Math.max(1000, settings.maxSpeed()),
                 Math.max(50, settings.maxStretch()), settings.frameTimeoutSeconds());
-        try (XpbdSolver solver = new XpbdSolver(mesh, material.withDamping(Math.max(4, material.damping())), relax)) {
+        try (ClothSolver solver = ClothSolver.create(mesh, material.withDamping(Math.max(4, material.damping())), relax)) {
             solver.setState(start);
             solver.setQuasiStatic(true);
             for (int f = 0; f < frames; f++) {
@@ -50,7 +50,11 @@ public final class InitialDrape {
                 solver.setQuasiStatic(f + 1 < frames / 2); // quasi-static relaxation first, then free settling
                 loop.split(1);
             }
-            float[] q = solver.state().positions();
+            float[] q = solver.state().positions().clone();
+            if (settings.solver() == SimulationSettings.Solver.LEGACY) {
+                // the first solver's drape ends with an explicit push out of the capsules (a repair it needs)
+                pushOut(q, pose, material.thickness());
+            }
             return new ClothState(q, new float[q.length]);
         }
     }

@@ -4,6 +4,10 @@ package org.clothgraph.sim;
  * Solver settings, stored with every run and every unit of work (no other source of physics settings exists:
  * the workbench and the CLI both read them from the project).
  *
+ * @param solver which embedded solver: {@link Solver#LEGACY} (the first one, the default until the rewritten one
+ *        survives the demo's jump and kick) or {@link Solver#SMALL_STEPS} (the rewritten one, issue 10); the first
+ *        ignores maxSubstepMove, iterations, contactIterations and separationSpeed (it raises its substeps from the
+ *        capsules' motion) and keeps its wall-clock limit
  * @param substeps fewest XPBD substeps per output frame
  * @param maxSubsteps most substeps per output frame; a frame whose motion needs more fails the run with
  *        EXPLOSION (a step budget: the same on a loaded machine as on an idle one)
@@ -30,74 +34,110 @@ package org.clothgraph.sim;
  * @param frameTimeoutSeconds wall-clock limit per output frame for EXTERNAL simulators (a child process that may
  *        hang); the embedded solver ignores it and is bounded by {@code maxSubsteps}
  */
-public record SimulationSettings(int substeps, int maxSubsteps, double maxSubstepMove, int iterations,
+public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, double maxSubstepMove, int iterations,
         int contactIterations, double separationSpeed, double gravityX, double gravityY, double gravityZ,
         boolean selfCollision, int selfCollisionInterval, int threads, double maxSpeed, double maxStretch,
         double frameTimeoutSeconds) {
 
+    /** The embedded solvers. */
+    public enum Solver {
+        /** The first embedded solver (capsule collisions, repairs as fixed constants). */
+        LEGACY,
+        /** The rewritten small-step solver: skinned surface, edge-edge contacts, no repairs but two counted ones. */
+        SMALL_STEPS
+    }
+
     public SimulationSettings {
-        if (substeps < 1 || maxSubsteps < substeps || !(maxSubstepMove > 0) || iterations < 0 || contactIterations < 1
+        if (solver == null || substeps < 1 || maxSubsteps < substeps || !(maxSubstepMove > 0) || iterations < 0 || contactIterations < 1
                 || !(separationSpeed >= 0) || selfCollisionInterval < 1 || threads < 0 || !(maxSpeed > 0)
                 || !(maxStretch > 1) || !(frameTimeoutSeconds >= 0)) {
             throw new IllegalArgumentException("invalid simulation settings");
         }
     }
 
+    /** The default: the first solver with its settings (20 substeps, up to 120, self collision every substep). */
     public static SimulationSettings defaults() {
-        return new SimulationSettings(40, 400, 0.004, 0, 4, 0.3, 0, -9.81, 0, true, 2, 0, 60, 4.0, 300);
+        return new SimulationSettings(Solver.LEGACY, 20, 120, 0.004, 0, 4, 0.3, 0, -9.81, 0, true, 1, 0, 60, 4.0, 300);
+    }
+
+    /** The rewritten small-step solver with its defaults (40 substeps, up to 400, self collision every 2nd). */
+    public static SimulationSettings smallSteps() {
+        return new SimulationSettings(Solver.SMALL_STEPS, 40, 400, 0.004, 0, 4, 0.3, 0, -9.81, 0, true, 2, 0, 60, 4.0,
+                300);
+    }
+
+    /** These settings with another solver's defaults for the solver-specific fields kept as they are. */
+    public SimulationSettings withSolver(Solver s) {
+        SimulationSettings d = s == Solver.LEGACY ? defaults() : smallSteps();
+        return new SimulationSettings(s, d.substeps, d.maxSubsteps, maxSubstepMove, iterations, contactIterations,
+                separationSpeed, gravityX, gravityY, gravityZ, selfCollision, d.selfCollisionInterval, threads,
+                maxSpeed, maxStretch, frameTimeoutSeconds);
+    }
+
+    /**
+     * Settings read from storage written before a field existed (Gson leaves it null or 0): the missing ones take
+     * their default values; everything is validated.
+     */
+    public SimulationSettings completed() {
+        SimulationSettings d = defaults();
+        return new SimulationSettings(solver == null ? d.solver : solver, substeps, maxSubsteps,
+                maxSubstepMove > 0 ? maxSubstepMove : d.maxSubstepMove, iterations,
+                contactIterations > 0 ? contactIterations : d.contactIterations,
+                separationSpeed > 0 ? separationSpeed : d.separationSpeed, gravityX, gravityY, gravityZ,
+                selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch, frameTimeoutSeconds);
     }
 
     public SimulationSettings withSubsteps(int n) {
-        return new SimulationSettings(n, Math.max(n, maxSubsteps), maxSubstepMove, iterations, contactIterations,
+        return new SimulationSettings(solver, n, Math.max(n, maxSubsteps), maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
                 maxStretch, frameTimeoutSeconds);
     }
 
     /** Fixed substep count: the substep rule is switched off (for tests of the integrator). */
     public SimulationSettings withFixedSubsteps(int n) {
-        return new SimulationSettings(n, n, Double.MAX_VALUE, iterations, contactIterations, separationSpeed, gravityX,
+        return new SimulationSettings(solver, n, n, Double.MAX_VALUE, iterations, contactIterations, separationSpeed, gravityX,
                 gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
                 frameTimeoutSeconds);
     }
 
     public SimulationSettings withMaxSubstepMove(double metres) {
-        return new SimulationSettings(substeps, maxSubsteps, metres, iterations, contactIterations, separationSpeed,
+        return new SimulationSettings(solver, substeps, maxSubsteps, metres, iterations, contactIterations, separationSpeed,
                 gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
                 frameTimeoutSeconds);
     }
 
     public SimulationSettings withIterations(int n) {
-        return new SimulationSettings(substeps, maxSubsteps, maxSubstepMove, n, contactIterations, separationSpeed,
+        return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, n, contactIterations, separationSpeed,
                 gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
                 frameTimeoutSeconds);
     }
 
     public SimulationSettings withContactIterations(int n) {
-        return new SimulationSettings(substeps, maxSubsteps, maxSubstepMove, iterations, n, separationSpeed,
+        return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, n, separationSpeed,
                 gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
                 frameTimeoutSeconds);
     }
 
     public SimulationSettings withGravity(double x, double y, double z) {
-        return new SimulationSettings(substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
+        return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, x, y, z, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
                 frameTimeoutSeconds);
     }
 
     public SimulationSettings withSelfCollision(boolean on, int interval) {
-        return new SimulationSettings(substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
+        return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, on, interval, threads, maxSpeed, maxStretch,
                 frameTimeoutSeconds);
     }
 
     public SimulationSettings withThreads(int n) {
-        return new SimulationSettings(substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
+        return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, n, maxSpeed,
                 maxStretch, frameTimeoutSeconds);
     }
 
     public SimulationSettings withLimits(double speed, double stretch, double timeoutSeconds) {
-        return new SimulationSettings(substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
+        return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, speed,
                 stretch, timeoutSeconds);
     }

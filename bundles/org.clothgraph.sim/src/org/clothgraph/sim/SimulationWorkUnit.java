@@ -74,6 +74,7 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
         out.writeDouble(material.thickness());
         out.writeDouble(material.airDrag());
         SimulationSettings s = settings;
+        out.writeUTF(s.solver().name());
         out.writeInt(s.substeps());
         out.writeInt(s.maxSubsteps());
         out.writeDouble(s.maxSubstepMove());
@@ -121,7 +122,7 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
             ClothMesh mesh = new ClothMesh(name, rest, uv, tris, groups);
             Material m = new Material(in.readUTF(), in.readDouble(), in.readDouble(), in.readDouble(),
                     in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble());
-            SimulationSettings s = new SimulationSettings(in.readInt(), in.readInt(), in.readDouble(), in.readInt(),
+            SimulationSettings s = new SimulationSettings(solver(in.readUTF()), in.readInt(), in.readInt(), in.readDouble(), in.readInt(),
                     in.readInt(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readBoolean(),
                     in.readInt(), in.readInt(), in.readDouble(), in.readDouble(), in.readDouble());
             SampledBodyMotion motion = SampledBodyMotion.read(in);
@@ -132,6 +133,14 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
             return new SimulationWorkUnit(mesh, m, s, motion, start, init, fps, frames);
         } catch (IllegalArgumentException e) {
             throw new IOException("corrupt work unit: " + e.getMessage(), e);
+        }
+    }
+
+    private static SimulationSettings.Solver solver(String name) throws IOException {
+        try {
+            return SimulationSettings.Solver.valueOf(name);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("corrupt work unit: unknown solver " + name, e);
         }
     }
 

@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.clothgraph.sim.body.BodyMotion;
-import org.clothgraph.sim.internal.XpbdSolver;
+import org.clothgraph.sim.internal.ClothSolver;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
 
 /**
- * The embedded small-step XPBD cloth simulator (see {@link SimulationSettings} and {@link Material} for
- * the model). Stateless and thread-safe: every call builds its own solver.
+ * The embedded XPBD cloth simulator (see {@link SimulationSettings} and {@link Material} for the model; the
+ * settings choose the solver: the first one, still the default, or the rewritten small-step solver). Stateless and thread-safe: every call builds its own solver.
  */
 public final class XpbdClothSimulator implements ClothSimulator {
 
@@ -70,7 +70,7 @@ public final class XpbdClothSimulator implements ClothSimulator {
             throw new IllegalArgumentException("fps must be > 0 and frames >= 0");
         }
         SubMonitor sm = SubMonitor.convert(monitor, "Simulating " + mesh.name(), Math.max(1, frames));
-        try (XpbdSolver solver = new XpbdSolver(mesh, material, settings)) {
+        try (ClothSolver solver = ClothSolver.create(mesh, material, settings)) {
             solver.setState(initial);
             for (int f = 0; f < frames; f++) {
                 long t0 = System.nanoTime();

@@ -40,6 +40,8 @@ public final class SimulateCommand extends WorkspaceCommand {
         option(Option.value("simulator", "embedded|arcsim", "the simulator (default: embedded)"));
         option(Option.value("arcsim", "PATH", "the arcsim executable (with --simulator arcsim)"));
         option(Option.value("threads", "N", "embedded simulator worker threads (default: 2)"));
+        option(Option.value("solver", "legacy|small-steps",
+                "the embedded solver (default: legacy; small-steps is the rewritten one, see docs/SIMULATION.md)"));
         offerWait();
     }
 
@@ -50,7 +52,7 @@ public final class SimulateCommand extends WorkspaceCommand {
 
     @Override
     protected String usage() {
-        return "--workspace DIR --clips A,B,... [--frames N] [--simulator embedded|arcsim] [--arcsim PATH] [--wait]"
+        return "--workspace DIR --clips A,B,... [--frames N] [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--wait]"
                 + " [--json]";
     }
 
@@ -64,7 +66,13 @@ public final class SimulateCommand extends WorkspaceCommand {
         }
         GarmentInfo garment = garment(project, args,
                 args.intValue("vertices", Garments.DEFAULT_ROBE_VERTICES, 100, 200_000));
-        SimulationSettings settings = SimulationSettings.defaults().withThreads(args.intValue("threads", 0, 0, 64));
+        String solver = args.value("solver").orElse("legacy");
+        SimulationSettings settings = switch (solver) {
+            case "legacy" -> SimulationSettings.defaults();
+            case "small-steps" -> SimulationSettings.smallSteps();
+            default -> throw new UsageException("--solver must be legacy or small-steps (got '" + solver + "')");
+        };
+        settings = settings.withThreads(args.intValue("threads", 0, 0, 64));
         ClothSimulator simulator = simulator(project, args);
         try {
             ClothRun.Report r = ClothRun.simulate(project, garment, clips, args.intValue("frames", 0, 0, 10_000_000),

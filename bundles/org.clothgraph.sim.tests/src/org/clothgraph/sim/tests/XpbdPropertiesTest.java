@@ -1,13 +1,16 @@
 package org.clothgraph.sim.tests;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
 
+import org.clothgraph.measure.SelfIntersections;
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.InitialDrape;
 import org.clothgraph.sim.Material;
 import org.clothgraph.sim.SimulationFailedException;
 import org.clothgraph.sim.SimulationResult;
@@ -16,6 +19,8 @@ import org.clothgraph.sim.XpbdClothSimulator;
 import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.body.BodyMotion;
 import org.clothgraph.sim.body.Capsule;
+import org.clothgraph.sim.body.ProceduralBody;
+import org.clothgraph.sim.garment.Garments;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -88,7 +93,7 @@ class XpbdPropertiesTest {
     void freeFallConservesMomentumAndEnergy() throws SimulationFailedException {
         ClothMesh mesh = sheet(16, 0.5, 2, false);
         Material m = Material.defaults().withDamping(0).withAirDrag(0);
-        SimulationSettings s = SimulationSettings.defaults().withThreads(1);
+        SimulationSettings s = SimulationSettings.smallSteps().withThreads(1);
         // a sheet thrown with a twist: internal forces act, gravity is the only external force
         float[] v = new float[3 * mesh.vertexCount()];
         float[] x = mesh.restPositions().clone();
@@ -117,7 +122,7 @@ class XpbdPropertiesTest {
         ClothMesh mesh = sheet(16, 0.6, 1.5, false);
         Body bar = new Body(List.of(new Capsule("bar", -0.5f, 1.45f, 0f, 0.5f, 1.45f, 0f, 0.03f, 0.03f)));
         Material m = Material.defaults().withDamping(0).withAirDrag(0);
-        SimulationSettings s = SimulationSettings.defaults().withThreads(1).withSelfCollision(false, 1);
+        SimulationSettings s = SimulationSettings.smallSteps().withThreads(1).withSelfCollision(false, 1);
         ClothState start = new ClothState(mesh.restPositions().clone(), new float[3 * mesh.vertexCount()]);
         SimulationResult r = new XpbdClothSimulator().simulate(mesh, m, s, still(bar), 0, start, 30, 30, null);
         double e0 = momentumAndEnergy(mesh, m, start, -9.81)[1];
@@ -141,7 +146,7 @@ class XpbdPropertiesTest {
         double[] sag = new double[2];
         int[] subs = { 60, 120 };
         for (int k = 0; k < 2; k++) {
-            SimulationSettings s = SimulationSettings.defaults().withThreads(1).withSelfCollision(false, 1)
+            SimulationSettings s = SimulationSettings.smallSteps().withThreads(1).withSelfCollision(false, 1)
                     .withFixedSubsteps(subs[k]).withIterations(2);
             SimulationResult r = new XpbdClothSimulator().simulate(mesh, soft, s, still(bar), 0, start, 30, 60, null);
             float[] p = r.frames().get(59).positions();
@@ -154,5 +159,35 @@ class XpbdPropertiesTest {
         // the hanging halves are 0.3 m of fabric; a sag well beyond that is the material's stretch
         assertTrue(sag[0] > 0.30, "the soft sheet stretches under its weight: sag " + sag[0]);
         assertEquals(sag[0], sag[1], 0.05 * sag[0], "sag with " + subs[0] + " and " + subs[1] + " substeps");
+    }
+
+    @Test
+    void wallClockDoesNotDecideTheSmallStepSolversFrames() throws SimulationFailedException {
+        // its budget is a substep count: a tiny wall-clock limit (meant for external simulators) changes nothing,
+        // so a loaded machine gives the same frames as an idle one
+        ClothMesh mesh = sheet(12, 0.5, 1.5, false);
+        Body bar = new Body(List.of(new Capsule("bar", -0.5f, 1.45f, 0f, 0.5f, 1.45f, 0f, 0.03f, 0.03f)));
+        ClothState start = new ClothState(mesh.restPositions().clone(), new float[3 * mesh.vertexCount()]);
+        SimulationSettings s = SimulationSettings.smallSteps();
+        SimulationResult a = new XpbdClothSimulator().simulate(mesh, Material.defaults(), s.withLimits(60, 4, 1e-9),
+                still(bar), 0, start, 30, 3, null);
+        SimulationResult b = new XpbdClothSimulator().simulate(mesh, Material.defaults(), s, still(bar), 0, start, 30,
+                3, null);
+        assertArrayEquals(b.frames().get(2).positions(), a.frames().get(2).positions());
+    }
+
+    @Test
+    void walkingRobeStaysFreeOfSelfCrossings() throws SimulationFailedException {
+        // measured by the independent checker: the crossing-free rest robe, draped and walked for a second
+        BodyMotion walk = ProceduralBody.motion(ProceduralBody.Motion.WALK);
+        ClothMesh robe = Garments.hoodedRobe(ProceduralBody.restPose(), 1500);
+        SimulationSettings s = SimulationSettings.smallSteps();
+        ClothState rest = InitialDrape.drape(robe, Material.defaults(), s, walk, 0, 0.3, null);
+        assertEquals(0, SelfIntersections.count(rest.positions(), robe.triangles()), "drape");
+        SimulationResult r = new XpbdClothSimulator().simulate(robe, Material.defaults(), s, walk, 0, rest, 30, 30,
+                null);
+        for (int k = 0; k < 30; k += 5) {
+            assertEquals(0, SelfIntersections.count(r.frames().get(k).positions(), robe.triangles()), "frame " + k);
+        }
     }
 }

@@ -25,7 +25,7 @@ import org.eclipse.core.runtime.OperationCanceledException;
  * the velocity: every correction is part of the substep's displacement. Checks ({@link SolverChecks}) fail a run
  * on NaN, runaway speed or stretch. Deterministic whatever the thread count.
  */
-public final class XpbdSolver implements AutoCloseable {
+public final class XpbdSolver implements ClothSolver {
     private final ClothModel m;
     private final int n;
     private final double[] x, v, xp, xs, lambda;
@@ -60,6 +60,7 @@ public final class XpbdSolver implements AutoCloseable {
         touched = new boolean[n];
     }
 
+    @Override
     public int vertexCount() {
         return n;
     }
@@ -72,6 +73,7 @@ public final class XpbdSolver implements AutoCloseable {
         return m.bends();
     }
 
+    @Override
     public void setState(ClothState s) {
         if (s.vertexCount() != n) {
             throw new IllegalArgumentException("state has " + s.vertexCount() + " vertices, mesh has " + n);
@@ -84,6 +86,7 @@ public final class XpbdSolver implements AutoCloseable {
         System.arraycopy(x, 0, xs, 0, x.length);
     }
 
+    @Override
     public ClothState state() {
         float[] p = new float[3 * n], vel = new float[3 * n];
         for (int i = 0; i < 3 * n; i++) {
@@ -99,6 +102,7 @@ public final class XpbdSolver implements AutoCloseable {
     }
 
     /** When set, velocities are zeroed after every substep (pure relaxation, used by the initial drape). */
+    @Override
     public void setQuasiStatic(boolean on) {
         quasiStatic = on;
     }
@@ -138,6 +142,7 @@ public final class XpbdSolver implements AutoCloseable {
      * Advances one output frame from body time t0 to t0 + dt. Returns the number of substeps used.
      * {@code frameStartNanos} is unused by the embedded solver (its budget is a substep count).
      */
+    @Override
     public int advanceFrame(BodyMotion motion, double t0, double dt, int frameIndex, IProgressMonitor monitor,
             long frameStartNanos) throws SimulationFailedException {
         BodyCollider body = collider(motion);

@@ -1,0 +1,34 @@
+package org.clothgraph.sim.internal;
+
+import org.clothgraph.sim.ClothMesh;
+import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.Material;
+import org.clothgraph.sim.SimulationFailedException;
+import org.clothgraph.sim.SimulationSettings;
+import org.clothgraph.sim.body.BodyMotion;
+import org.eclipse.core.runtime.IProgressMonitor;
+
+/** One embedded solver instance (a garment's state advanced frame by frame), as chosen by the settings. */
+public interface ClothSolver extends AutoCloseable {
+
+    /** The solver {@link SimulationSettings#solver()} names. */
+    static ClothSolver create(ClothMesh mesh, Material material, SimulationSettings settings) {
+        return settings.solver() == SimulationSettings.Solver.SMALL_STEPS ? new XpbdSolver(mesh, material, settings)
+                : new LegacyXpbdSolver(mesh, material, settings);
+    }
+
+    int vertexCount();
+
+    void setState(ClothState s);
+
+    ClothState state();
+
+    void setQuasiStatic(boolean on);
+
+    /** Advances one output frame from body time t0 to t0 + dt; returns the substeps used. */
+    int advanceFrame(BodyMotion motion, double t0, double dt, int frameIndex, IProgressMonitor monitor,
+            long frameStartNanos) throws SimulationFailedException;
+
+    @Override
+    void close();
+}
