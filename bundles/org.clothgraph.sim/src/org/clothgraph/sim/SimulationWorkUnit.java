@@ -27,10 +27,10 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
     private static final int MAGIC = 0x43475755; // "CGWU"
     /**
      * 3: solver settings with the substep rule, sweeps, contact passes and separation speed; the body motion is
-     * versioned and carries its bind pose. Units are transient (handed to a worker and consumed), so older
+     * versioned and carries its bind pose. 4: what the body collision uses. Units are transient (handed to a worker and consumed), so older
      * versions are refused rather than read.
      */
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
 
     /**
      * Builds a unit, sampling {@code motion} over the simulated span at fps * substeps Hz (so every
@@ -90,6 +90,7 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
         out.writeDouble(s.maxSpeed());
         out.writeDouble(s.maxStretch());
         out.writeDouble(s.frameTimeoutSeconds());
+        out.writeUTF(s.bodyCollision().name());
         motion.write(out);
         out.writeDouble(startTime);
         writeFloats(out, initial.positions());
@@ -124,7 +125,7 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
                     in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble());
             SimulationSettings s = new SimulationSettings(solver(in.readUTF()), in.readInt(), in.readInt(), in.readDouble(), in.readInt(),
                     in.readInt(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readBoolean(),
-                    in.readInt(), in.readInt(), in.readDouble(), in.readDouble(), in.readDouble());
+                    in.readInt(), in.readInt(), in.readDouble(), in.readDouble(), in.readDouble(), bodyCollision(in.readUTF()));
             SampledBodyMotion motion = SampledBodyMotion.read(in);
             double start = in.readDouble();
             ClothState init = new ClothState(readFloats(in), readFloats(in));
@@ -133,6 +134,14 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
             return new SimulationWorkUnit(mesh, m, s, motion, start, init, fps, frames);
         } catch (IllegalArgumentException e) {
             throw new IOException("corrupt work unit: " + e.getMessage(), e);
+        }
+    }
+
+    private static SimulationSettings.BodyCollision bodyCollision(String name) throws IOException {
+        try {
+            return SimulationSettings.BodyCollision.valueOf(name);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("corrupt work unit: unknown body collision " + name, e);
         }
     }
 

@@ -13,7 +13,9 @@ package org.clothgraph.sim;
  *        the capsules; zero in a healthy run
  * @param pinches vertex pushes that found the vertex pinched between two overlapping parts of the body (it is left
  *        midway, inside the body)
+ * @param depenetrationLimits body pushes whose velocity along the normal was limited to the separation speed (the
+ *        rest of the push moved the vertex without velocity; a counted repair)
  */
 public record SolverCounters(int frames, long substeps, int maxSubstepsPerFrame, long framesAtBudget,
-        long selfContacts, long bodyPushes, long deepRescues, long pinches) {
+        long selfContacts, long bodyPushes, long deepRescues, long pinches, long depenetrationLimits) {
 }

@@ -42,6 +42,8 @@ public final class SimulateCommand extends WorkspaceCommand {
         option(Option.value("threads", "N", "embedded simulator worker threads (default: 2)"));
         option(Option.value("solver", "legacy|small-steps",
                 "the embedded solver (default: legacy; small-steps is the rewritten one, see docs/SIMULATION.md)"));
+        option(Option.value("body-collision", "smooth-capsules|surface", "small-steps: what the cloth collides with"
+                + " (default smooth-capsules: the smooth union of the posed capsules; surface: the skinned mesh)"));
         offerWait();
     }
 
@@ -52,7 +54,7 @@ public final class SimulateCommand extends WorkspaceCommand {
 
     @Override
     protected String usage() {
-        return "--workspace DIR --clips A,B,... [--frames N] [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--wait]"
+        return "--workspace DIR --clips A,B,... [--frames N] [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--body-collision smooth-capsules|surface] [--wait]"
                 + " [--json]";
     }
 
@@ -72,6 +74,14 @@ public final class SimulateCommand extends WorkspaceCommand {
             case "small-steps" -> SimulationSettings.smallSteps();
             default -> throw new UsageException("--solver must be legacy or small-steps (got '" + solver + "')");
         };
+        if (args.value("body-collision").isPresent()) {
+            String b = args.value("body-collision").get();
+            settings = settings.withBodyCollision(switch (b) {
+                case "smooth-capsules" -> SimulationSettings.BodyCollision.SMOOTH_CAPSULES;
+                case "surface" -> SimulationSettings.BodyCollision.SURFACE;
+                default -> throw new UsageException("--body-collision must be smooth-capsules or surface (got '" + b + "')");
+            });
+        }
         settings = settings.withThreads(args.intValue("threads", 0, 0, 64));
         ClothSimulator simulator = simulator(project, args);
         try {

@@ -25,6 +25,11 @@ interface BodyCollider {
     /** Repairs counted so far (vertices found deep inside the body and moved out through the broad phase). */
     long deepRescues();
 
+    /** Pushes whose velocity along the normal was limited to the separation speed (summed over substeps). */
+    default long depenetrationLimits() {
+        return 0;
+    }
+
     /** Vertices found pinched between two overlapping parts of the body (summed over substeps). */
     default long pinches() {
         return 0;

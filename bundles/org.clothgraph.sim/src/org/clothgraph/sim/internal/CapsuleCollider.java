@@ -25,6 +25,11 @@ final class CapsuleCollider implements BodyCollider {
 
     @Override
     public double beginFrame(double t0, double t1) {
+        return travel(motion, t0, t1);
+    }
+
+    /** The farthest any capsule end point travels from t0 to t1 (sampled at the start, middle and end), m. */
+    static double travel(BodyMotion motion, double t0, double t1) {
         Body a = motion.poseAt(t0), m = motion.poseAt(0.5 * (t0 + t1)), b = motion.poseAt(t1);
         return endpointMove(a, m) + endpointMove(m, b);
     }

@@ -20,9 +20,12 @@ import org.eclipse.core.runtime.OperationCanceledException;
  * sweeps over the distance constraints (stretch/shear edges and bending cross edges) with compliance
  * alpha / h^2 and multipliers accumulated over the substep's sweeps, so stiffness does not depend on the sweep or
  * substep count; every {@code selfCollisionInterval} substeps, cloth-cloth contacts ({@link SelfCollider}) for the
- * motion since the last such pass (whose end state {@code xs} is the reference for sides); body collisions ({@link BodyCollider}: the skinned
- * surface when the motion has one, else its capsules); velocities from the positions. No position change bypasses
- * the velocity: every correction is part of the substep's displacement. Checks ({@link SolverChecks}) fail a run
+ * motion since the last such pass (whose end state {@code xs} is the reference for sides); body collisions ({@link BodyCollider},
+ * chosen by {@link SimulationSettings#bodyCollision()}: the smooth union of the posed capsules
+ * ({@link SmoothCapsuleCollider}, the default), or the skinned surface when the motion has one, else its capsules);
+ * velocities from the positions. Every correction is part of the substep's displacement, except one counted repair:
+ * a body push faster than the separation speed along the normal (a vertex found deep inside) moves the
+ * start-of-substep position with it for the excess. Checks ({@link SolverChecks}) fail a run
  * on NaN, runaway speed or stretch. Deterministic whatever the thread count.
  */
 public final class XpbdSolver implements ClothSolver {
@@ -110,14 +113,19 @@ public final class XpbdSolver implements ClothSolver {
     /** What the solver did so far (substeps, contacts, repairs). */
     public SolverCounters counters() {
         return new SolverCounters(frames, substepsTotal, maxSubstepsUsed, framesAtBudget, contactsTotal,
-                bodyPushesTotal, collider == null ? 0 : collider.deepRescues(), collider == null ? 0 : collider.pinches());
+                bodyPushesTotal, collider == null ? 0 : collider.deepRescues(), collider == null ? 0 : collider.pinches(),
+                collider == null ? 0 : collider.depenetrationLimits());
     }
 
     private BodyCollider collider(BodyMotion motion) {
         if (motion != colliderMotion) {
             BodySurface s = motion.surface();
-            collider = s != null ? new SurfaceCollider(motion, s, mat.thickness(), mat.friction())
-                    : new CapsuleCollider(motion, mat.thickness(), mat.friction());
+            if (set.bodyCollision() == SimulationSettings.BodyCollision.SMOOTH_CAPSULES) {
+                collider = new SmoothCapsuleCollider(motion, mat.thickness(), mat.friction(), set.separationSpeed());
+            } else {
+                collider = s != null ? new SurfaceCollider(motion, s, mat.thickness(), mat.friction())
+                        : new CapsuleCollider(motion, mat.thickness(), mat.friction());
+            }
             colliderMotion = motion;
         }
         return collider;
