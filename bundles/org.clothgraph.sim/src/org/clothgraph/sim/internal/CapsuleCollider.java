@@ -49,7 +49,7 @@ final class CapsuleCollider implements BodyCollider {
     @Override
     public int collide(double[] x, double[] xp, double[] w, int from, int to, boolean friction, boolean[] touched) {
         int pushed = 0;
-        double[] before = new double[3];
+        double[] before = new double[3], moved = new double[3];
         for (int i = from; i < to; i++) {
             if (w[i] == 0) {
                 continue;
@@ -67,12 +67,8 @@ final class CapsuleCollider implements BodyCollider {
                 hit = true;
                 if (friction && mu > 0) {
                     // the surface point's motion in the substep, from the previous pose at the same axis parameter
-                    Capsule p = prev.capsule(k);
-                    double s = c.closestParameter(x[o], x[o + 1], x[o + 2]);
-                    double sx = (c.ax() + s * (c.bx() - c.ax())) - (p.ax() + s * (p.bx() - p.ax()));
-                    double sy = (c.ay() + s * (c.by() - c.ay())) - (p.ay() + s * (p.by() - p.ay()));
-                    double sz = (c.az() + s * (c.bz() - c.az())) - (p.az() + s * (p.bz() - p.az()));
-                    Friction.apply(x, xp, o, before, sx, sy, sz, mu);
+                    surfaceMotion(c, prev.capsule(k), x, o, moved);
+                    Friction.apply(x, xp, o, before, moved[0], moved[1], moved[2], mu);
                 }
             }
             touched[i] = hit;
@@ -81,6 +77,17 @@ final class CapsuleCollider implements BodyCollider {
             }
         }
         return pushed;
+    }
+
+    /**
+     * How the surface point of capsule c nearest x[o..] moved in the substep (c now, p before): its axis point at
+     * the same parameter, into out.
+     */
+    static void surfaceMotion(Capsule c, Capsule p, double[] x, int o, double[] out) {
+        double s = c.closestParameter(x[o], x[o + 1], x[o + 2]);
+        out[0] = (c.ax() + s * (c.bx() - c.ax())) - (p.ax() + s * (p.bx() - p.ax()));
+        out[1] = (c.ay() + s * (c.by() - c.ay())) - (p.ay() + s * (p.by() - p.ay()));
+        out[2] = (c.az() + s * (c.bz() - c.az())) - (p.az() + s * (p.bz() - p.az()));
     }
 
     @Override

@@ -116,7 +116,7 @@ final class SmoothCapsuleCollider implements BodyCollider {
         if (cur.size() == 0) {
             return 0;
         }
-        double[] g = new double[3], before = new double[3];
+        double[] g = new double[3], before = new double[3], moved = new double[3];
         int[] dominant = new int[1];
         for (int i = from; i < to; i++) {
             if (w[i] == 0) {
@@ -139,11 +139,10 @@ final class SmoothCapsuleCollider implements BodyCollider {
                 x[o + 2] += g[2] * move;
                 if (!hit) {
                     // the surface point's motion in the substep: the nearest capsule's axis point, same parameter
-                    Capsule c = cur.capsule(dominant[0]), p = prev.capsule(dominant[0]);
-                    double s = c.closestParameter(x[o], x[o + 1], x[o + 2]);
-                    sx = (c.ax() + s * (c.bx() - c.ax())) - (p.ax() + s * (p.bx() - p.ax()));
-                    sy = (c.ay() + s * (c.by() - c.ay())) - (p.ay() + s * (p.by() - p.ay()));
-                    sz = (c.az() + s * (c.bz() - c.az())) - (p.az() + s * (p.bz() - p.az()));
+                    CapsuleCollider.surfaceMotion(cur.capsule(dominant[0]), prev.capsule(dominant[0]), x, o, moved);
+                    sx = moved[0];
+                    sy = moved[1];
+                    sz = moved[2];
                     nx = g[0];
                     ny = g[1];
                     nz = g[2];
