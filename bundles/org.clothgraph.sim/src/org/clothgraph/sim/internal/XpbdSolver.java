@@ -20,7 +20,8 @@ import org.eclipse.core.runtime.OperationCanceledException;
  * sweeps over the distance constraints (stretch/shear edges and bending cross edges) with compliance
  * alpha / h^2 and multipliers accumulated over the substep's sweeps, so stiffness does not depend on the sweep or
  * substep count; every {@code selfCollisionInterval} substeps, cloth-cloth contacts ({@link SelfCollider}) for the
- * motion since the last such pass (whose end state {@code xs} is the reference for sides); body collisions ({@link BodyCollider},
+ * motion since the last such pass (its contact-resolved state before the body pass, {@code xs}, is the reference
+ * for sides); body collisions ({@link BodyCollider},
  * chosen by {@link SimulationSettings#bodyCollision()}: the smooth union of the posed capsules
  * ({@link SmoothCapsuleCollider}, the default), or the skinned surface when the motion has one, else its capsules);
  * velocities from the positions. Every correction is part of the substep's displacement, except one counted repair:
@@ -186,6 +187,11 @@ public final class XpbdSolver implements ClothSolver {
                 self.contacts.solve(x, m.w);
             }
             contactsTotal += self.contacts.size;
+            // the reference for the next pass is taken here, before the body pass: the body's pushes then belong
+            // to the motion the next pass sweeps, so a push that carries cloth through cloth is seen and held on
+            // its side (taken after the body pass, the demo lead-in went from 0 to 33 crossings as the arms came
+            // down; taken here, 0)
+            System.arraycopy(x, 0, xs, 0, x.length);
         }
         Arrays.fill(chunkPushes, 0);
         workers.forRange(n, 2048, (chunk, from, to) -> chunkPushes[chunk] += body.collide(x, xp, m.w, from, to, true, touched));
@@ -202,7 +208,6 @@ public final class XpbdSolver implements ClothSolver {
         }
         if (selfCollide) {
             self.contacts.friction(x, xp, m.w, 0.5 * mat.friction());
-            System.arraycopy(x, 0, xs, 0, x.length);
         }
         double inv = 1 / h;
         workers.forRange(n, 4096, (chunk, from, to) -> {
