@@ -29,7 +29,7 @@ import org.clothgraph.sim.garment.Garments;
 /** {@code bench}: measured performance of one subsystem (numbers, never timed unit tests). */
 public final class BenchCommand extends Command {
     private static final List<String> SUBJECTS = List.of("framestore", "motiongraph", "simulate", "explore",
-            "arcsim-scene");
+            "arcsim-scene", "compress");
 
     public BenchCommand() {
         super("bench", "Benchmark a subsystem: " + String.join(", ", SUBJECTS) + ".");
@@ -38,6 +38,8 @@ public final class BenchCommand extends Command {
         option(Option.value("vertices", "N", "vertices per frame (framestore; default 30000) or of the robe (simulate;"
                 + " default 4000)"));
         option(Option.value("threads", "N", "simulate: worker threads (default 2)"));
+        option(Option.value("basis", "B", "compress: basis vectors (default 200; compress's --frames default 20000,"
+                + " --vertices 4000)"));
         option(Option.value("workers", "K", "explore: parallel simulations (default: one per core)"));
         option(Option.value("clip-frames", "N", "explore: keep the first N frames of every demo clip (default: whole clips)"));
         option(Option.value("material", "FILE", "arcsim-scene: the ARCSim fabric JSON when the one the conf names is"
@@ -73,6 +75,9 @@ public final class BenchCommand extends Command {
             case "framestore" -> framestore(args, err);
             case "motiongraph" -> motiongraph(args, err);
             case "explore" -> explore(args, err);
+            case "compress" -> CompressBench.run(args.intValue("vertices", 4000, 10, 1_000_000), args.intValue("frames",
+                    20_000, 10, 10_000_000), args.intValue("basis", 200, 2, 2000), new ConsoleProgressMonitor(err)
+                            .cancelOnShutdown());
             case "arcsim-scene" -> ArcsimSceneBench.run(Path.of(pos.get(1)), args.value("material").map(Path::of)
                     .orElse(null), args.value("frames").isPresent() ? args.intValue("frames", 4, 1, 9999) : -1,
                     new ConsoleProgressMonitor(err).cancelOnShutdown());
