@@ -87,6 +87,7 @@ public final class RuntimeDatabase implements AutoCloseable {
     }
 
     /** Opens and checks a runtime database; a foreign, truncated or corrupt file is refused naming the part. */
+    @SuppressWarnings("resource") // returned open to the caller
     public static RuntimeDatabase open(Path file) throws RuntimeDatabaseException {
         byte[] all;
         try {

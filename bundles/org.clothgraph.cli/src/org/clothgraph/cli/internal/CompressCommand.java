@@ -24,13 +24,15 @@ public final class CompressCommand extends WorkspaceCommand {
                 + " only read)"));
         option(Option.value("power-iterations", "Q", "power iterations of the randomized SVD (default 2)"));
         option(Option.value("block-frames", "N", "frames per coefficient block (random access unit; default 64)"));
+        option(Option.flag("uniform-steps", "one basis quantum for all vectors (the paper's kind of rule, budgeted)"
+                + " instead of steps balanced by each vector's typical size"));
         offerWait();
     }
 
     @Override
     protected String usage() {
         return "--workspace DIR [--basis B] [--tolerance-mm MM] [--garment NAME] [--output FILE] [--power-iterations Q]"
-                + " [--block-frames N] [--wait] [--json]";
+                + " [--block-frames N] [--uniform-steps] [--wait] [--json]";
     }
 
     @Override
@@ -44,7 +46,7 @@ public final class CompressCommand extends WorkspaceCommand {
         o = new Compressor.Options(args.intValue("basis", 200, 1, 10_000), args.doubleValue("tolerance-mm", 0.3, 1e-4,
                 100), args.intValue("block-frames", o.blockFrames(), 1, 1 << 16), args.intValue("power-iterations",
                         o.powerIterations(), 0, 10), o.preset(), args.value("garment").orElse(null),
-                args.value("output").map(Path::of).orElse(null), o.matchPaper());
+                args.value("output").map(Path::of).orElse(null), o.matchPaper(), !args.flag("uniform-steps"));
         Compressor.Report r = Compressor.compress(project, o, new ConsoleProgressMonitor(err).cancelOnShutdown());
         if (args.flag("json")) {
             JsonOutput.print(out, r.toMap());
