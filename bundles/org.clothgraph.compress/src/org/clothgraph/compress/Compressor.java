@@ -87,6 +87,15 @@ public final class Compressor {
     private Compressor() {
     }
 
+    /**
+     * The compression as a workbench job (Progress view, cancellable) of family {@link #FAMILY}; schedule it and
+     * read its snapshot, or join the family.
+     */
+    public static org.clothgraph.model.jobs.OperationJob<Report> job(Project project, Options options) {
+        return new org.clothgraph.model.jobs.OperationJob<>("Compressing the secondary graph", FAMILY,
+                monitor -> compress(project, options, monitor));
+    }
+
     public static Report compress(Project project, Options options, IProgressMonitor monitor) {
         if (options.basis() < 1 || options.toleranceMm() <= 0) {
             throw new InvalidInputException("compress", "options", "basis must be >= 1 and the tolerance > 0");
