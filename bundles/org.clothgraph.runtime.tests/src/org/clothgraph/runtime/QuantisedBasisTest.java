@@ -114,6 +114,16 @@ class QuantisedBasisTest {
         }
     }
 
+    /** The launcher and the test JVM add jdk.incubator.vector; then the bundle must see it and use it. */
+    @Test
+    void simdKernelRunsWhenTheJvmHasTheVectorModule() {
+        System.out.println("decode kernel: " + QuantisedBasis.kernel());
+        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+                && !Boolean.getBoolean("clothgraph.decode.scalar")) {
+            assertTrue(QuantisedBasis.simd(), QuantisedBasis.kernel());
+        }
+    }
+
     @Test
     void scalarKernelEqualsChosenKernel() {
         SplittableRandom rnd = new SplittableRandom(3);

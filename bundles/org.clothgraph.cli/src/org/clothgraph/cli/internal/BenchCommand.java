@@ -21,6 +21,8 @@ import org.clothgraph.model.Project;
 import org.clothgraph.model.StorageException;
 import org.clothgraph.model.frames.FrameStoreBenchmark;
 import org.clothgraph.motion.graph.MotionGraphBenchmark;
+import org.clothgraph.runtime.DecodeBenchmark;
+import org.clothgraph.runtime.QuantisedBasis;
 import org.clothgraph.sim.SimulationBenchmark;
 import org.clothgraph.sim.SimulationFailedException;
 import org.clothgraph.sim.XpbdClothSimulator;
@@ -29,15 +31,17 @@ import org.clothgraph.sim.garment.Garments;
 /** {@code bench}: measured performance of one subsystem (numbers, never timed unit tests). */
 public final class BenchCommand extends Command {
     private static final List<String> SUBJECTS = List.of("framestore", "motiongraph", "simulate", "explore",
-            "arcsim-scene");
+            "arcsim-scene", "decode");
 
     public BenchCommand() {
         super("bench", "Benchmark a subsystem: " + String.join(", ", SUBJECTS) + ".");
-        option(Option.value("frames", "N", "frames to write (framestore; default 2000) or in the graph (motiongraph;"
-                + " default 3115, the paper's)"));
-        option(Option.value("vertices", "N", "vertices per frame (framestore; default 30000) or of the robe (simulate;"
-                + " default 4000)"));
-        option(Option.value("threads", "N", "simulate: worker threads (default 2)"));
+        option(Option.value("frames", "N", "frames to write (framestore; default 2000), in the graph (motiongraph;"
+                + " default 3115, the paper's) or to decode (decode; default 200)"));
+        option(Option.value("vertices", "N", "vertices per frame (framestore; default 30000), of the robe (simulate;"
+                + " default 4000) or of the synthetic basis (decode; default 29654, the paper's)"));
+        option(Option.value("threads", "N", "simulate: worker threads (default 2); decode: threads of the threaded"
+                + " decode (default: one per core)"));
+        option(Option.value("basis", "B", "decode: basis vectors (default 200, the paper's)"));
         option(Option.value("workers", "K", "explore: parallel simulations (default: one per core)"));
         option(Option.value("clip-frames", "N", "explore: keep the first N frames of every demo clip (default: whole clips)"));
         option(Option.value("material", "FILE", "arcsim-scene: the ARCSim fabric JSON when the one the conf names is"
@@ -73,6 +77,7 @@ public final class BenchCommand extends Command {
             case "framestore" -> framestore(args, err);
             case "motiongraph" -> motiongraph(args, err);
             case "explore" -> explore(args, err);
+            case "decode" -> decode(args, err);
             case "arcsim-scene" -> ArcsimSceneBench.run(Path.of(pos.get(1)), args.value("material").map(Path::of)
                     .orElse(null), args.value("frames").isPresent() ? args.intValue("frames", 4, 1, 9999) : -1,
                     new ConsoleProgressMonitor(err).cancelOnShutdown());
@@ -109,6 +114,50 @@ public final class BenchCommand extends Command {
         } catch (SimulationFailedException e) {
             throw new StorageException("benchmark simulation failed: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A paper-sized synthetic quantised basis (80 % 8-bit vectors): decode time per frame on one core and on T
+     * threads against the floor, one streaming read of the basis bytes, measured in the same run.
+     */
+    private static Map<String, Object> decode(Args args, PrintStream err) {
+        int vertices = args.intValue("vertices", 29_654, 1, 5_000_000);
+        int basis = args.intValue("basis", 200, 1, 4096);
+        int frames = args.intValue("frames", 200, 1, 1_000_000);
+        int threads = args.intValue("threads", Runtime.getRuntime().availableProcessors(), 1, 256);
+        err.println("bench decode: " + vertices + " vertices, " + basis + " basis vectors, " + frames
+                + " frames; kernel " + QuantisedBasis.kernel());
+        DecodeBenchmark.Result r = DecodeBenchmark.run(vertices, basis, frames, threads, 2013);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("benchmark", "decode");
+        m.put("vertices", r.vertices());
+        m.put("rows", r.rows());
+        m.put("basis", r.basis());
+        m.put("eightBitVectors", r.eightBitVectors());
+        m.put("basisMB", round(r.basisBytes() / 1e6));
+        m.put("frames", r.frames());
+        m.put("simd", r.simd());
+        m.put("kernel", r.kernel());
+        m.put("floorMs", round(r.floorMs()));
+        m.put("floorMsBest", round(r.floorMsBest()));
+        m.put("floorGBps", round(r.basisBytes() / r.floorMs() / 1e6));
+        m.put("decodeMs", round(r.decodeMs()));
+        m.put("decodeMsBest", round(r.decodeMsBest()));
+        m.put("decodeToFloor", round(r.ratio()));
+        m.put("decodeToFloorBest", round(r.ratioBest()));
+        m.put("framesPerSecondPerCore", round(1000 / r.decodeMs()));
+        m.put("threads", r.threads());
+        m.put("threadedMs", round(r.threadedMs()));
+        m.put("threadedMsBest", round(r.threadedMsBest()));
+        m.put("threadedFramesPerSecond", round(1000 / r.threadedMs()));
+        m.put("threadedIdenticalToOneCore", r.threadedIdentical());
+        m.put("checksum", String.format("%016x", r.checksum()));
+        m.put("floorChecksum", String.format("%016x", r.floorChecksum()));
+        m.put("withinTwiceTheFloor", r.ratio() <= 2);
+        m.put("times", "milliseconds per frame, median (and best) over the frames; floor, one-core and threaded"
+                + " decode alternate frame by frame");
+        m.put("cores", Runtime.getRuntime().availableProcessors());
+        return m;
     }
 
     /** Explores the demo (built in a scratch folder) for N frames; the bookkeeping share is of the wall time. */

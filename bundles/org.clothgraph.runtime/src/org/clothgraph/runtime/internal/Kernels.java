@@ -34,19 +34,21 @@ public final class Kernels {
         try {
             Class<?> c = Class.forName(Kernels.class.getPackageName() + ".VectorKernel", true,
                     Kernels.class.getClassLoader());
-            int preferred = (int) c.getDeclaredMethod("preferredBits").invoke(null);
-            int bits = Math.min(preferred, Integer.getInteger("clothgraph.decode.vectorBits", 512));
-            if (bits < 128) {
-                return new ScalarKernel("the JVM's preferred vectors are " + preferred + " bits");
-            }
-            simd = (DecodeKernel) c.getDeclaredConstructor(int.class).newInstance(bits);
+            simd = (DecodeKernel) c.getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            return new ScalarKernel(unavailable());
+            return new ScalarKernel(unavailable(e));
         }
         return agrees(simd) ? simd : new ScalarKernel(simd.description() + " failed its self-check");
     }
 
-    private static String unavailable() {
+    private static String unavailable(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        if (!(cause instanceof NoClassDefFoundError || cause instanceof ClassNotFoundException)) {
+            return "the SIMD kernel failed to start: " + cause;
+        }
         boolean inBootLayer = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
         return inBootLayer ? "jdk.incubator.vector is in the JVM but not visible to this class loader"
                 + " (OSGi: org.osgi.framework.bootdelegation)"

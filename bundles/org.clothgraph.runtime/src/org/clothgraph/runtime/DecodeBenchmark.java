@@ -1,0 +1,149 @@
+package org.clothgraph.runtime;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code bench decode}: decode time of a paper-sized synthetic basis against its floor, measured in the same run.
+ * The floor is one streaming read of the quantised payload exactly as decodes stream it (a plain loop summing it
+ * as longs): every decoded frame reads every basis byte once, so a decode cannot beat it by much. Frames alternate
+ * floor, one-core decode and threaded decode, so machine noise hits all three alike; medians and bests are kept.
+ */
+public final class DecodeBenchmark {
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
+    /** Share of 8-bit vectors in the synthetic basis (the paper's Casual outfit: 82 %). */
+    public static final double EIGHT_BIT_SHARE = 0.8;
+
+    /** Times in milliseconds per frame. */
+    public record Result(int vertices, int rows, int basis, int eightBitVectors, long basisBytes, int frames,
+            int threads, String kernel, boolean simd, double floorMs, double floorMsBest, double decodeMs,
+            double decodeMsBest, double threadedMs, double threadedMsBest, boolean threadedIdentical,
+            long checksum, long floorChecksum) {
+        /** decode / floor, medians. */
+        public double ratio() {
+            return decodeMs / floorMs;
+        }
+
+        /** decode / floor, bests. */
+        public double ratioBest() {
+            return decodeMsBest / floorMsBest;
+        }
+    }
+
+    private DecodeBenchmark() {
+    }
+
+    /** A synthetic basis: the leading (high-energy) 20 % of the vectors 16-bit, the rest 8-bit; values spread
+     *  like a basis's (roughly normal, a few at the extremes), steps around the paper's 0.3 mm quantum. */
+    public static QuantisedBasis syntheticBasis(int vertices, int basis, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        int rows = 3 * vertices;
+        int sixteen = basis - (int) Math.round(basis * EIGHT_BIT_SHARE);
+        int[] bits = new int[basis];
+        float[] steps = new float[basis];
+        short[][] q = new short[basis][rows];
+        for (int i = 0; i < basis; i++) {
+            bits[i] = i < sixteen ? 16 : 8;
+            int max = bits[i] == 8 ? Byte.MAX_VALUE : Short.MAX_VALUE;
+            steps[i] = (float) (3e-4 * (bits[i] == 8 ? 1 : 1.0 / 256) * rnd.nextDouble(0.5, 1.5));
+            for (int r = 0; r < rows; r++) {
+                double g = rnd.nextGaussian() * max / 3;
+                q[i][r] = (short) Math.max(-max - 1, Math.min(max, Math.round(g)));
+            }
+        }
+        return QuantisedBasis.of(rows, bits, steps, q);
+    }
+
+    /** The floor: one pass summing the payload as little-endian longs. */
+    static long streamingRead(QuantisedBasis q) {
+        byte[] p = q.payload();
+        long sum = 0;
+        int n = p.length & ~7;
+        for (int i = 0; i < n; i += 8) {
+            sum += (long) LONG_LE.get(p, i);
+        }
+        for (int i = n; i < p.length; i++) {
+            sum += p[i];
+        }
+        return sum;
+    }
+
+    public static Result run(int vertices, int basis, int frames, int threads, long seed) {
+        QuantisedBasis q = syntheticBasis(vertices, basis, seed);
+        SplittableRandom rnd = new SplittableRandom(seed + 1);
+        int warmup = Math.max(20, frames / 4);
+        float[][] coefficients = new float[warmup + frames][basis];
+        for (float[] c : coefficients) {
+            for (int i = 0; i < basis; i++) {
+                c[i] = (float) rnd.nextDouble(-1, 1); // C' = M^-1 C lies in [-1, 1]
+            }
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads - 1), r -> {
+            Thread t = new Thread(r, "decode-bench");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            float[] single = new float[q.rows()];
+            float[] threaded = new float[q.rows()];
+            long[] floor = new long[frames];
+            long[] decode = new long[frames];
+            long[] parallel = new long[frames];
+            long checksum = 0;
+            long floorChecksum = 0;
+            boolean identical = true;
+            for (int f = 0; f < warmup + frames; f++) {
+                float[] c = coefficients[f];
+                long t0 = System.nanoTime();
+                floorChecksum += streamingRead(q);
+                long t1 = System.nanoTime();
+                q.decode(c, single);
+                long t2 = System.nanoTime();
+                q.decode(c, threaded, pool, threads);
+                long t3 = System.nanoTime();
+                if (f >= warmup) {
+                    floor[f - warmup] = t1 - t0;
+                    decode[f - warmup] = t2 - t1;
+                    parallel[f - warmup] = t3 - t2;
+                    checksum = 31 * checksum + hash(single);
+                    identical &= Arrays.equals(single, threaded);
+                }
+            }
+            return new Result(vertices, q.rows(), basis, q.eightBitVectors(), q.bytes(), frames, threads,
+                    QuantisedBasis.kernel(), QuantisedBasis.simd(), median(floor), best(floor), median(decode),
+                    best(decode), median(parallel), best(parallel), identical, checksum, floorChecksum);
+        } finally {
+            pool.shutdownNow();
+            try {
+                pool.awaitTermination(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static long hash(float[] frame) {
+        long h = 0;
+        for (float v : frame) {
+            h = 31 * h + Float.floatToRawIntBits(v);
+        }
+        return h;
+    }
+
+    private static double median(long[] nanos) {
+        long[] s = nanos.clone();
+        Arrays.sort(s);
+        return s[s.length / 2] / 1e6;
+    }
+
+    private static double best(long[] nanos) {
+        return Arrays.stream(nanos).min().orElse(0) / 1e6;
+    }
+}
