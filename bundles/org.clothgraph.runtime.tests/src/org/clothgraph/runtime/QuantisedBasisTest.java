@@ -141,6 +141,10 @@ class QuantisedBasisTest {
         Kernels.scalar().decode(payload, n8, n16, rows, w, a, 0, blocks);
         Kernels.chosen().decode(payload, n8, n16, rows, w, b, 0, blocks);
         assertBits(a, b, Kernels.chosen().description());
+        for (int length : new int[] { 0, 8, 248, 256, 1024 + 24, payload.length }) {
+            byte[] p = Arrays.copyOf(payload, length);
+            assertEquals(Kernels.scalar().streamingSum(p), Kernels.chosen().streamingSum(p), "floor sum of " + length);
+        }
     }
 
     @Test

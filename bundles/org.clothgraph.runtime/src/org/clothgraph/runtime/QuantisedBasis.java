@@ -40,6 +40,7 @@ public final class QuantisedBasis {
     public static final int VERSION = 1;
     /** Largest accepted rows x vectors, so that a corrupt header cannot ask for an absurd allocation. */
     private static final int MAX_ROWS = 1 << 28;
+    private static final int WARM_UP_CALLS = 3000;
     private static final long MAX_PAYLOAD = Integer.MAX_VALUE - 64L * 1024;
     private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class,
             ByteOrder.LITTLE_ENDIAN);
@@ -191,6 +192,19 @@ public final class QuantisedBasis {
     /** The kernel decodes run, for reports, e.g. {@code simd 512-bit (16 float lanes)} or why it is scalar. */
     public static String kernel() {
         return Kernels.chosen().description();
+    }
+
+    /**
+     * Has the JIT compile the decode kernel on a small synthetic basis (the first frames of a fresh JVM otherwise
+     * take up to ~0.5 s each with the SIMD kernel, which runs interpreted until then). Call once, off a UI thread,
+     * before playback; safe to call again or concurrently.
+     *
+     * @return milliseconds spent
+     */
+    public static double warmUp() {
+        long t0 = System.nanoTime();
+        Kernels.warmUp(WARM_UP_CALLS);
+        return (System.nanoTime() - t0) / 1e6;
     }
 
     /** out[r] = sum_i c[i] s_i q_i[r] for r &lt; rows, on the calling thread with the fastest kernel. */

@@ -26,6 +26,24 @@ public final class Kernels {
         return SCALAR_REFERENCE;
     }
 
+    /**
+     * Decodes a small synthetic basis {@code calls} times with the chosen kernel, so that the JIT compiles it
+     * before frames are timed: until then the SIMD kernel runs interpreted, hundreds of times slower.
+     */
+    public static void warmUp(int calls) {
+        int n8 = 16;
+        int n16 = 4;
+        int blocks = 8;
+        byte[] payload = new byte[(int) (blocks * DecodeKernel.blockBytes(n8, n16))];
+        new SplittableRandom(1).nextBytes(payload);
+        float[] w = new float[n8 + n16];
+        Arrays.fill(w, 1e-3f);
+        float[] out = new float[blocks * DecodeKernel.BLOCK - 3];
+        for (int i = 0; i < calls; i++) {
+            CHOSEN.decode(payload, n8, n16, out.length, w, out, 0, blocks);
+        }
+    }
+
     private static DecodeKernel choose() {
         if (Boolean.getBoolean("clothgraph.decode.scalar")) {
             return new ScalarKernel("forced by -Dclothgraph.decode.scalar=true");

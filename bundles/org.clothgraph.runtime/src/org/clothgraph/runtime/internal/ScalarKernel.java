@@ -6,6 +6,8 @@ import java.nio.ByteOrder;
 
 /** The portable kernel: one float tile of {@link DecodeKernel#BLOCK} rows, accumulated slot by slot. */
 public final class ScalarKernel extends DecodeKernel {
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class,
             ByteOrder.LITTLE_ENDIAN);
 
@@ -42,6 +44,16 @@ public final class ScalarKernel extends DecodeKernel {
             int r0 = b * BLOCK;
             System.arraycopy(acc, 0, out, r0, Math.min(BLOCK, rows - r0));
         }
+    }
+
+    /** The floor: a plain loop summing the bytes as longs. */
+    @Override
+    public long streamingSum(byte[] p) {
+        long sum = 0;
+        for (int i = 0; i + 8 <= p.length; i += 8) {
+            sum += (long) LONG_LE.get(p, i);
+        }
+        return sum;
     }
 
     @Override
