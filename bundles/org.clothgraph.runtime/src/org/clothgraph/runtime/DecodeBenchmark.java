@@ -25,7 +25,7 @@ public final class DecodeBenchmark {
             int threads, String kernel, boolean simd, double floorMs, double floorMsBest, double vectorFloorMs,
             double vectorFloorMsBest, double decodeMs,
             double decodeMsBest, double threadedMs, double threadedMsBest, boolean threadedIdentical,
-            long checksum, long floorChecksum) {
+            long checksum, long floorChecksum, boolean cold) {
         /** decode / floor, medians. */
         public double ratio() {
             return decodeMs / floorMs;
@@ -37,7 +37,22 @@ public final class DecodeBenchmark {
         }
     }
 
+    /** Bytes streamed to push the basis out of the CPU caches (several times any L3 of today). */
+    private static final int EVICT_BYTES = 128 << 20;
+    private static volatile long sink;
+
     private DecodeBenchmark() {
+    }
+
+    /** Reads a large buffer so that the next read of the basis comes from memory, not from the caches. */
+    private static void evict(long[] buffer) {
+        if (buffer != null) {
+            long s = 0;
+            for (int i = 0; i < buffer.length; i += 8) { // one long per 64-byte line; reads only, so that no
+                s += buffer[i];                         // dirty lines are left to write back during the timed read
+            }
+            sink += s;
+        }
     }
 
     /** A synthetic basis: the leading (high-energy) 20 % of the vectors 16-bit, the rest 8-bit; values spread
@@ -66,7 +81,11 @@ public final class DecodeBenchmark {
         return Kernels.scalar().streamingSum(q.payload());
     }
 
-    public static Result run(int vertices, int basis, int frames, int threads, long seed) {
+    /**
+     * @param cold whether to evict the CPU caches before each timed read (floor and decodes then stream the basis
+     *             from memory; otherwise a basis smaller than the last-level cache is read from it)
+     */
+    public static Result run(int vertices, int basis, int frames, int threads, long seed, boolean cold) {
         QuantisedBasis q = syntheticBasis(vertices, basis, seed);
         SplittableRandom rnd = new SplittableRandom(seed + 1);
         int warmup = Math.max(20, frames / 4);
@@ -92,25 +111,36 @@ public final class DecodeBenchmark {
             long checksum = 0;
             long floorChecksum = 0;
             boolean identical = true;
+            long[] evict = cold ? new long[EVICT_BYTES / 8] : null;
+            if (evict != null) {
+                Arrays.fill(evict, 1); // touch every page now, not during the first timed frames
+            }
             for (int f = 0; f < warmup + frames; f++) {
                 float[] c = coefficients[f];
+                evict(evict);
                 long tf = System.nanoTime();
                 long sum = streamingRead(q);
                 long t0 = System.nanoTime();
+                evict(evict);
+                long tv = System.nanoTime();
                 if (kernel.simd() && kernel.streamingSum(q.payload()) != sum) {
                     throw new IllegalStateException("the vector floor read another sum than the plain loop");
                 }
                 long t1 = System.nanoTime();
                 floorChecksum += sum;
+                evict(evict);
+                long td = System.nanoTime();
                 q.decode(c, single);
                 long t2 = System.nanoTime();
+                evict(evict);
+                long tt = System.nanoTime();
                 q.decode(c, threaded, pool, threads);
                 long t3 = System.nanoTime();
                 if (f >= warmup) {
                     floor[f - warmup] = t0 - tf;
-                    vectorFloor[f - warmup] = t1 - t0;
-                    decode[f - warmup] = t2 - t1;
-                    parallel[f - warmup] = t3 - t2;
+                    vectorFloor[f - warmup] = t1 - tv;
+                    decode[f - warmup] = t2 - td;
+                    parallel[f - warmup] = t3 - tt;
                     checksum = 31 * checksum + hash(single);
                     identical &= Arrays.equals(single, threaded);
                 }
@@ -119,7 +149,7 @@ public final class DecodeBenchmark {
                     QuantisedBasis.kernel(), QuantisedBasis.simd(), median(floor), best(floor),
                     kernel.simd() ? median(vectorFloor) : Double.NaN, kernel.simd() ? best(vectorFloor) : Double.NaN,
                     median(decode),
-                    best(decode), median(parallel), best(parallel), identical, checksum, floorChecksum);
+                    best(decode), median(parallel), best(parallel), identical, checksum, floorChecksum, cold);
         } finally {
             pool.shutdownNow();
             try {

@@ -47,7 +47,8 @@ public final class BenchCommand extends Command {
         option(Option.value("material", "FILE", "arcsim-scene: the ARCSim fabric JSON when the one the conf names is"
                 + " not in DIR"));
         option(Option.value("reads", "N", "random frames read back and verified (framestore; default 200)"));
-        option(Option.flag("cold", "drop the OS page cache before reading (needs root) so reads come from disk"));
+        option(Option.flag("cold", "framestore: drop the OS page cache before reading (needs root) so reads come from"
+                + " disk; decode: evict the CPU caches before every timed read so the basis comes from memory"));
         option(Option.value("dir", "DIR", "scratch folder (default: a temporary folder, deleted afterwards)"));
         option(Option.flag("json", "machine-readable output"));
     }
@@ -128,7 +129,8 @@ public final class BenchCommand extends Command {
         err.println("bench decode: " + vertices + " vertices, " + basis + " basis vectors, " + frames
                 + " frames; kernel " + QuantisedBasis.kernel());
         err.printf("bench decode: JIT warm-up %.0f ms%n", QuantisedBasis.warmUp());
-        DecodeBenchmark.Result r = DecodeBenchmark.run(vertices, basis, frames, threads, 2013);
+        DecodeBenchmark.Result r = DecodeBenchmark.run(vertices, basis, frames, threads, 2013,
+                args.flag("cold"));
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("benchmark", "decode");
         m.put("vertices", r.vertices());
@@ -157,6 +159,8 @@ public final class BenchCommand extends Command {
         m.put("threadedMsBest", round(r.threadedMsBest()));
         m.put("threadedFramesPerSecond", round(1000 / r.threadedMs()));
         m.put("threadedIdenticalToOneCore", r.threadedIdentical());
+        m.put("caches", r.cold() ? "evicted before every timed read (the basis streams from memory)"
+                : "warm (a basis smaller than the last-level cache is read from it; --cold evicts)");
         m.put("checksum", String.format("%016x", r.checksum()));
         m.put("floorChecksum", String.format("%016x", r.floorChecksum()));
         m.put("withinTwiceTheFloor", r.ratio() <= 2);
