@@ -124,6 +124,31 @@ class QuantisedBasisTest {
         }
     }
 
+    /** Repeated threaded decodes with a pool thread held busy, so some tasks start late or never. */
+    @Test
+    void threadedDecodeIsCompleteWhenPoolThreadsAreBusyOrLate() throws Exception {
+        QuantisedBasis q = random(new SplittableRandom(9), 2 * 700 * 3 + 5, 37, 0.8);
+        float[] c = coefficients(new SplittableRandom(10), 37);
+        float[] single = new float[q.rows()];
+        q.decode(c, single);
+        ExecutorService two = Executors.newFixedThreadPool(2);
+        java.util.concurrent.CountDownLatch hold = new java.util.concurrent.CountDownLatch(1);
+        try {
+            two.submit(() -> {
+                hold.await();
+                return null;
+            });
+            for (int i = 0; i < 200; i++) {
+                float[] threaded = new float[q.rows()];
+                q.decode(c, threaded, i % 2 == 0 ? two : pool, 2 + i % 4);
+                assertBits(single, threaded, "repetition " + i);
+            }
+        } finally {
+            hold.countDown();
+            two.shutdown();
+        }
+    }
+
     @Test
     void scalarKernelEqualsChosenKernel() {
         SplittableRandom rnd = new SplittableRandom(3);
