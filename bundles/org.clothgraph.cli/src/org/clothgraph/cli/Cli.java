@@ -8,12 +8,14 @@ import java.util.Map;
 import org.clothgraph.cli.internal.Args;
 import org.clothgraph.cli.internal.BenchCommand;
 import org.clothgraph.cli.internal.CheckCommand;
+import org.clothgraph.cli.internal.CompressCommand;
 import org.clothgraph.cli.internal.Command;
 import org.clothgraph.cli.internal.DemoCommand;
 import org.clothgraph.cli.internal.ExploreCommand;
 import org.clothgraph.cli.internal.GarmentCommand;
 import org.clothgraph.cli.internal.MeasureCommand;
 import org.clothgraph.cli.internal.MotionCommand;
+import org.clothgraph.cli.internal.PlayCommand;
 import org.clothgraph.cli.internal.SimulateCommand;
 import org.clothgraph.cli.internal.StatsCommand;
 import org.clothgraph.cli.internal.UsageException;
@@ -42,7 +44,7 @@ public final class Cli {
         this.err = err;
         for (Command c : new Command[] { new DemoCommand(), new StatsCommand(), new CheckCommand(), new MotionCommand(),
                 new GarmentCommand(), new SimulateCommand(), new ExploreCommand(), new WalkCommand(),
-                new WorkerCommand(), new BenchCommand(), new MeasureCommand() }) {
+                new WorkerCommand(), new BenchCommand(), new MeasureCommand(), new CompressCommand(), new PlayCommand() }) {
             commands.put(c.name(), c);
         }
     }
