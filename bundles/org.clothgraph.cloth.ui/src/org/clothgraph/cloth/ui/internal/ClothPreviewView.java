@@ -4,6 +4,9 @@ import java.util.EnumSet;
 import java.util.List;
 
 import org.clothgraph.cloth.ClothRun;
+import org.clothgraph.cloth.ui.gl.ClothCanvases;
+import org.clothgraph.cloth.ui.gl.ClothRenderer;
+import org.clothgraph.cloth.ui.gl.ClothScene;
 import org.clothgraph.model.Aspect;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
@@ -16,7 +19,6 @@ import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.PaletteData;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.opengl.GLCanvas;
 import org.eclipse.swt.widgets.Composite;
@@ -240,17 +242,7 @@ public final class ClothPreviewView extends ViewPart {
     ImageData capture(int w, int h) {
         canvas.setCurrent();
         GL.setCapabilities(capabilities);
-        java.nio.ByteBuffer px = renderer.capture(scene, w, h);
-        ImageData image = new ImageData(w, h, 24, new PaletteData(0xFF0000, 0x00FF00, 0x0000FF));
-        byte[] row = new byte[w * 3];
-        for (int y = 0; y < h; y++) {
-            px.position((h - 1 - y) * w * 3);
-            px.get(row);
-            for (int x = 0; x < w; x++) {
-                image.setPixel(x, y, ((row[3 * x] & 0xFF) << 16) | ((row[3 * x + 1] & 0xFF) << 8) | (row[3 * x + 2] & 0xFF));
-            }
-        }
-        return image;
+        return renderer.captureImage(scene, w, h);
     }
 
     private void disposeGl() {

@@ -1,8 +1,8 @@
 package org.clothgraph.explore.ui.internal;
 
-import org.clothgraph.cloth.ui.internal.ClothCanvases;
-import org.clothgraph.cloth.ui.internal.ClothRenderer;
-import org.clothgraph.cloth.ui.internal.ClothScene;
+import org.clothgraph.cloth.ui.gl.ClothCanvases;
+import org.clothgraph.cloth.ui.gl.ClothRenderer;
+import org.clothgraph.cloth.ui.gl.ClothScene;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.opengl.GLCanvas;
