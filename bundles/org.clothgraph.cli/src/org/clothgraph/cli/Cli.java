@@ -11,6 +11,7 @@ import org.clothgraph.cli.internal.CheckCommand;
 import org.clothgraph.cli.internal.Command;
 import org.clothgraph.cli.internal.DemoCommand;
 import org.clothgraph.cli.internal.ExploreCommand;
+import org.clothgraph.cli.internal.ExportCommand;
 import org.clothgraph.cli.internal.GarmentCommand;
 import org.clothgraph.cli.internal.MeasureCommand;
 import org.clothgraph.cli.internal.MotionCommand;
@@ -42,7 +43,7 @@ public final class Cli {
         this.err = err;
         for (Command c : new Command[] { new DemoCommand(), new StatsCommand(), new CheckCommand(), new MotionCommand(),
                 new GarmentCommand(), new SimulateCommand(), new ExploreCommand(), new WalkCommand(),
-                new WorkerCommand(), new BenchCommand(), new MeasureCommand() }) {
+                new WorkerCommand(), new BenchCommand(), new MeasureCommand(), new ExportCommand() }) {
             commands.put(c.name(), c);
         }
     }
