@@ -2,6 +2,7 @@ package org.clothgraph.playback.export;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -56,17 +57,28 @@ public final class WalkExport {
 
     public static Result export(Project project, Path database, Options options, Path out, IProgressMonitor monitor)
             throws RuntimeDatabaseException, IOException {
-        SubMonitor sub = SubMonitor.convert(monitor, "Exporting a walk of " + options.frames() + " frames", 10);
         RecordedWalk walk;
         PlaybackCharacter character;
+        IProgressMonitor writing;
+        // opened before any progress is shown, so that a refused file is the one line said about it
         try (RuntimeDatabase db = RuntimeDatabase.open(database)) {
+            SubMonitor sub = SubMonitor.convert(monitor, "Exporting a walk of " + options.frames() + " frames", 10);
             character = options.clothOnly() ? null : PlaybackCharacter.of(project);
-            walk = RecordedWalk.record(db, character, new RandomController(options.seed()), options.frames(),
-                    options.decodeThreads(), sub.split(4));
+            try {
+                walk = RecordedWalk.record(db, character, new RandomController(options.seed()), options.frames(),
+                        options.decodeThreads(), sub.split(4));
+            } catch (UncheckedIOException e) {
+                // a coefficient block found corrupt while decoding
+                if (e.getCause() instanceof RuntimeDatabaseException r) {
+                    throw r;
+                }
+                throw e;
+            }
+            writing = sub.split(6);
         }
         List<Path> files = options.format() == Format.GLTF
-                ? gltf(walk, character, database, options, out, sub.split(6))
-                : obj(walk, character, out, sub.split(6));
+                ? gltf(walk, character, database, options, out, writing)
+                : obj(walk, character, out, writing);
         long bytes = 0;
         for (Path f : files) {
             bytes += Files.size(f);

@@ -1,0 +1,199 @@
+package org.clothgraph.playback.ui.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+import org.clothgraph.compress.Compressor;
+import org.clothgraph.demo.DemoPipeline;
+import org.clothgraph.model.Project;
+import org.clothgraph.playback.ui.PlaybackUi;
+import org.clothgraph.runtime.Choice;
+import org.clothgraph.runtime.PlaybackFrame;
+import org.clothgraph.testing.Screenshots;
+import org.clothgraph.testing.UiWait;
+import org.clothgraph.ui.ProjectSession;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Playback view on the compressed explored demo: it opens the project's newest runtime database in a job, plays
+ * it (frames change, the panel shows the frame's node, clip:frame, state, hood, decode time, fps and error bound),
+ * holds at a branch point in "choose" mode where a different choice takes a different path, and shows the cloth
+ * with the hood up and (further along a walk) with the hood down.
+ */
+class PlaybackViewTest {
+    /** Frames a random walk may take to throw the hood off before the test gives up looking. */
+    private static final int HOOD_DOWN_SEARCH = 4000;
+
+    /** Basis vectors of the test database: the small demo needs fewer than the default 200. */
+    private static final int BASIS = 64;
+
+    @TempDir
+    Path dir;
+
+    private final IWorkbench workbench = PlatformUI.getWorkbench();
+
+    @AfterEach
+    void close() {
+        workbench.getService(ProjectSession.class).close();
+        IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
+        var ref = page.findViewReference(PlaybackUi.PLAYBACK_VIEW_ID);
+        if (ref != null) {
+            page.setPartState(ref, IWorkbenchPage.STATE_RESTORED);
+        }
+    }
+
+    @Test
+    void playsTheCompressedDemoAndABranchChoiceChangesThePath() throws Exception {
+        Project project = DemoPipeline.run(dir.resolve("demo"), DemoPipeline.Options.small(600), null);
+        compress(project);
+        workbench.getService(ProjectSession.class).set(project);
+        Shell shell = workbench.getActiveWorkbenchWindow().getShell();
+        shell.setBounds(0, 0, 1280, 800);
+        IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
+        PlaybackView view = (PlaybackView) page.showView(PlaybackUi.PLAYBACK_VIEW_ID);
+        UiWait.joinFamily(PlaybackUi.OPEN_FAMILY, 120_000);
+        UiWait.until("the newest database to open", 60_000, () -> view.frame() != null);
+        PlaybackPanel panel = view.panel();
+        PlaybackFrame first = view.frame();
+        assertEquals(view.opened().db.initialState(), first.state());
+        assertEquals(Long.toString(first.primaryNode()), panel.value(PlaybackPanel.NODE));
+        assertEquals(first.clip() + ":" + first.clipFrame(), panel.value(PlaybackPanel.CLIP));
+        assertEquals(Integer.toString(first.state()), panel.value(PlaybackPanel.STATE));
+        assertEquals("up", panel.value(PlaybackPanel.HOOD), "the walk starts with the hood up");
+        assertTrue(panel.value(PlaybackPanel.ERROR).matches("\\d+\\.\\d\\d mm"), panel.value(PlaybackPanel.ERROR));
+        assertTrue(panel.value(PlaybackPanel.DECODE).matches("\\d+\\.\\d\\d ms \\(CPU, \\d threads?\\)"),
+                panel.value(PlaybackPanel.DECODE));
+        assertTrue(view.scene().drawsSkinnedBody(), "the character is its skinned surface");
+
+        // a random walk plays: frames change, paced by the timer
+        view.play();
+        UiWait.until("30 frames played", 60_000, () -> view.path().size() >= 31);
+        view.stop();
+        List<PlaybackView.Visit> walked = view.path();
+        assertTrue(walked.stream().map(PlaybackView.Visit::primaryNode).distinct().count() > 5, walked.toString());
+        assertNotEquals(first.positions()[0], view.frame().positions()[0], "the cloth moved");
+        assertTrue(Integer.parseInt(panel.value(PlaybackPanel.FRAMES).replace(",", "")) >= 31);
+
+        // choose mode: playback holds at a branch point; two different choices there lead to different paths
+        view.setRandomWalk(false);
+        view.reset();
+        view.play();
+        UiWait.until("playback to hold at a branch point", 60_000, view::isWaiting);
+        List<PlaybackView.Visit> prefix = view.path();
+        List<Choice> choices = view.opened().player.choices();
+        assertTrue(choices.size() >= 2, choices.toString());
+        assertEquals(Math.min(9, choices.size()), panel.choiceButtonCount());
+        int other = 1;
+        while (other < choices.size() && choices.get(other).toPrimaryNode() == choices.get(0).toPrimaryNode()) {
+            other++;
+        }
+        assertTrue(other < choices.size(), "two choices to different primary nodes: " + choices);
+        view.stop();
+        List<PlaybackView.Visit> a = walkAfter(view, 0, 40);
+        view.reset();
+        view.play();
+        UiWait.until("playback to hold at the same branch point", 60_000, view::isWaiting);
+        view.stop();
+        assertEquals(prefix, view.path(), "the same frames up to the branch point");
+        List<PlaybackView.Visit> b = walkAfter(view, other, 40);
+        assertNotEquals(a.subList(prefix.size(), a.size()), b.subList(prefix.size(), b.size()),
+                "a different choice takes a different path");
+        assertNotEquals(a.get(a.size() - 1), b.get(b.size() - 1));
+
+        // screenshots at 1280 x 800, the view maximised: hood up at the start, hood down further along a walk
+        page.setPartState(page.findViewReference(PlaybackUi.PLAYBACK_VIEW_ID), IWorkbenchPage.STATE_MAXIMIZED);
+        view.setRandomWalk(true);
+        view.reset();
+        for (int i = 0; i < 12; i++) {
+            view.step();
+        }
+        assertEquals("up", panel.value(PlaybackPanel.HOOD));
+        assertLaidOut(panel);
+        Path up = Screenshots.of(shell, "playback-hood-up");
+        assertTrue(Files.size(up) > 10_000, up.toString());
+        int steps = 0;
+        while (!"down".equals(panel.value(PlaybackPanel.HOOD)) && steps++ < HOOD_DOWN_SEARCH) {
+            view.step();
+        }
+        assertEquals("down", panel.value(PlaybackPanel.HOOD), "a random walk of " + HOOD_DOWN_SEARCH
+                + " frames throws the hood off");
+        for (int i = 0; i < 8 && "down".equals(view.path().get(view.path().size() - 1).hood()); i++) {
+            view.step(); // into the hood-down stretch, not its first frame
+        }
+        assertLaidOut(panel);
+        Path down = Screenshots.of(shell, "playback-hood-down");
+        assertTrue(Files.size(down) > 10_000, down.toString());
+        Screenshots.save(view.capture(800, 600), "playback-gl");
+    }
+
+    /** Follows {@code choice} at the branch point shown, then the first choice at every later one, for n frames. */
+    private static List<PlaybackView.Visit> walkAfter(PlaybackView view, int choice, int n) {
+        view.choose(choice);
+        for (int i = 0; i < n; i++) {
+            if (view.opened().player.choices().size() > 1) {
+                view.choose(0);
+            } else {
+                view.step();
+            }
+        }
+        return view.path();
+    }
+
+    /** Every label and button of the panel shows its whole text: nothing truncated, nothing overlapping. */
+    private static void assertLaidOut(PlaybackPanel panel) {
+        UiWait.settle(300);
+        List<Control> controls = new java.util.ArrayList<>();
+        collect(panel.control(), controls);
+        for (Control c : controls) {
+            String text = c instanceof org.eclipse.swt.widgets.Label l ? l.getText()
+                    : c instanceof org.eclipse.swt.widgets.Button b ? b.getText() : null;
+            if (text == null || text.isEmpty() || (c.getStyle() & org.eclipse.swt.SWT.WRAP) != 0) {
+                continue;
+            }
+            GC gc = new GC(c);
+            try {
+                int need = gc.textExtent(text).x;
+                assertTrue(c.getSize().x >= need, "'" + text + "' needs " + need + " px, has " + c.getSize().x);
+            } finally {
+                gc.dispose();
+            }
+        }
+        for (int i = 0; i < controls.size(); i++) {
+            for (int j = i + 1; j < controls.size(); j++) {
+                Control x = controls.get(i);
+                Control y = controls.get(j);
+                if (x.getParent() == y.getParent() && x.isVisible() && y.isVisible()
+                        && !(x instanceof org.eclipse.swt.widgets.Composite)
+                        && !(y instanceof org.eclipse.swt.widgets.Composite)) {
+                    assertTrue(!x.getBounds().intersects(y.getBounds()), x + " overlaps " + y);
+                }
+            }
+        }
+    }
+
+    private static void collect(Control c, List<Control> out) {
+        out.add(c);
+        if (c instanceof org.eclipse.swt.widgets.Composite comp) {
+            Arrays.stream(comp.getChildren()).forEach(x -> collect(x, out));
+        }
+    }
+
+    /** Compresses the project's explored graph into a runtime database recorded in the project. */
+    static void compress(Project p) {
+        Compressor.compress(p, Compressor.Options.defaults().withBasis(BASIS), null);
+    }
+}
