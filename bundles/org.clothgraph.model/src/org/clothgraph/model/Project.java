@@ -644,6 +644,41 @@ public final class Project implements AutoCloseable {
         });
     }
 
+    /**
+     * Registers a compressed database written under the project folder ({@code relative}, e.g.
+     * {@code databases/robe.cgrt}), replacing an entry of the same name, and records the file's digest in the
+     * same transaction.
+     *
+     * @return the entry's id
+     */
+    public long putDatabase(String name, String relative, int basisVectors) {
+        return write(Set.of(Aspect.DATABASES), c -> {
+            long bytes;
+            try {
+                bytes = Files.size(folder.resolve(relative));
+            } catch (IOException e) {
+                throw new StorageException("cannot read " + folder.resolve(relative) + ": " + e.getMessage(), e);
+            }
+            try (PreparedStatement p = c.prepareStatement("DELETE FROM compressed_db WHERE name = ?")) {
+                p.setString(1, name);
+                p.executeUpdate();
+            }
+            long id;
+            try (PreparedStatement p = c.prepareStatement(
+                    "INSERT INTO compressed_db(name, file, basis_vectors, bytes) VALUES (?, ?, ?, ?)",
+                    Statement.RETURN_GENERATED_KEYS)) {
+                p.setString(1, name);
+                p.setString(2, relative);
+                p.setInt(3, basisVectors);
+                p.setLong(4, bytes);
+                p.executeUpdate();
+                id = generatedKey(p);
+            }
+            FileDigests.record(c, folder, relative);
+            return id;
+        });
+    }
+
     // ---- summary and check -------------------------------------------------------------------------
 
     public ProjectSummary summary() {

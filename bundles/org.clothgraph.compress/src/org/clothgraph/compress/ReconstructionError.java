@@ -1,0 +1,147 @@
+package org.clothgraph.compress;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.OperationCanceledException;
+import org.eclipse.core.runtime.SubMonitor;
+
+/**
+ * Errors measured by decoding: per-vertex Euclidean distances (m) between a frame as stored, its truncated
+ * reconstruction B' c' and its quantised reconstructions (ours and the paper's), as the decoder computes them.
+ */
+public final class ReconstructionError {
+    /** Max and mean per-vertex distances over all vertices of all frames, and each frame's own max for ours. */
+    public record Measure(double truncationMax, double truncationMean, double oursMax, double oursMean,
+            double oursQuantisationMax, double paperMax, double paperMean, double paperQuantisationMax,
+            float[] oursFrameMax, int worstFrame) {
+    }
+
+    private ReconstructionError() {
+    }
+
+    /** The largest distance between ours decoded and B' c' over the given frames (the search's quick measure). */
+    public static double quantisation(Quantisation.Rescaled f, Quantisation q, int[] frames) {
+        int rows = f.rows();
+        int b = f.b();
+        double[] bq = q.dequantisedBasis();
+        double[] c = new double[b];
+        double[] cq = new double[b];
+        double worst = 0;
+        for (int j : frames) {
+            for (int i = 0; i < b; i++) {
+                c[i] = f.coefficients()[j * b + i];
+            }
+            q.coefficients(j, cq);
+            worst = Math.max(worst, frameDistance(f.basis(), c, bq, cq, rows, b));
+        }
+        return worst;
+    }
+
+    private static double frameDistance(double[] b1, double[] c1, double[] b2, double[] c2, int rows, int b) {
+        double worst = 0;
+        for (int r = 0; r < rows; r += 3) {
+            double d2 = 0;
+            for (int k = 0; k < 3; k++) {
+                int base = (r + k) * b;
+                double x = 0;
+                double y = 0;
+                for (int i = 0; i < b; i++) {
+                    x += b1[base + i] * c1[i];
+                    y += b2[base + i] * c2[i];
+                }
+                d2 += (x - y) * (x - y);
+            }
+            worst = Math.max(worst, d2);
+        }
+        return Math.sqrt(worst);
+    }
+
+    /** One streaming pass over D comparing every frame with its three reconstructions. */
+    public static Measure full(FrameSource source, Quantisation.Rescaled f, Quantisation ours, Quantisation paper,
+            IProgressMonitor monitor) {
+        int rows = f.rows();
+        int b = f.b();
+        int n = f.n();
+        SubMonitor sub = SubMonitor.convert(monitor, "Measuring the error of every frame", n);
+        org.clothgraph.runtime.QuantisedBasis kernel = ours.toBasis();
+        float[] cf = new float[b];
+        float[] decoded = new float[rows];
+        double[] bp = paper.dequantisedBasis();
+        double[] c = new double[b];
+        double[] cp = new double[b];
+        float[] d = new float[rows];
+        double[] x = new double[rows];
+        double[] yo = new double[rows];
+        double[] yp = new double[rows];
+        float[] frameMax = new float[n];
+        double tMax = 0;
+        double tSum = 0;
+        double oMax = 0;
+        double oSum = 0;
+        double oqMax = 0;
+        double pMax = 0;
+        double pSum = 0;
+        double pqMax = 0;
+        int worstFrame = 0;
+        for (int j = 0; j < n; j++) {
+            if (sub.isCanceled()) {
+                throw new OperationCanceledException();
+            }
+            source.read(j, d);
+            for (int i = 0; i < b; i++) {
+                c[i] = f.coefficients()[j * b + i];
+            }
+            ours.coefficients(j, cf);
+            kernel.decode(cf, decoded);
+            paper.coefficients(j, cp);
+            for (int r = 0; r < rows; r++) {
+                int base = r * b;
+                double sx = 0;
+                double sp = 0;
+                for (int i = 0; i < b; i++) {
+                    sx += f.basis()[base + i] * c[i];
+                    sp += bp[base + i] * cp[i];
+                }
+                x[r] = sx;
+                yo[r] = decoded[r]; // exactly what the runtime decoder gives
+                yp[r] = (float) sp;
+            }
+            double fMax = 0;
+            for (int r = 0; r < rows; r += 3) {
+                double t = dist(x, d, r);
+                double o = dist(yo, d, r);
+                double p = dist(yp, d, r);
+                tSum += t;
+                oSum += o;
+                pSum += p;
+                tMax = Math.max(tMax, t);
+                pMax = Math.max(pMax, p);
+                fMax = Math.max(fMax, o);
+                oqMax = Math.max(oqMax, dist(yo, x, r));
+                pqMax = Math.max(pqMax, dist(yp, x, r));
+            }
+            frameMax[j] = (float) (fMax * 1000);
+            if (fMax > oMax) {
+                oMax = fMax;
+                worstFrame = j;
+            }
+            sub.worked(1);
+        }
+        double count = (double) n * (rows / 3);
+        return new Measure(tMax, tSum / count, oMax, oSum / count, oqMax, pMax, pSum / count, pqMax, frameMax,
+                worstFrame);
+    }
+
+    private static double dist(double[] a, float[] d, int r) {
+        double dx = a[r] - d[r];
+        double dy = a[r + 1] - d[r + 1];
+        double dz = a[r + 2] - d[r + 2];
+        return Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+
+    private static double dist(double[] a, double[] d, int r) {
+        double dx = a[r] - d[r];
+        double dy = a[r + 1] - d[r + 1];
+        double dz = a[r + 2] - d[r + 2];
+        return Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+}
