@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import org.clothgraph.compress.Compressor;
 import org.clothgraph.demo.DemoPipeline;
@@ -15,6 +19,7 @@ import org.clothgraph.model.Project;
 import org.clothgraph.playback.ui.PlaybackUi;
 import org.clothgraph.runtime.Choice;
 import org.clothgraph.runtime.PlaybackFrame;
+import org.clothgraph.runtime.RuntimeDatabase;
 import org.clothgraph.testing.Screenshots;
 import org.clothgraph.testing.UiWait;
 import org.clothgraph.ui.ProjectSession;
@@ -35,8 +40,12 @@ import org.junit.jupiter.api.io.TempDir;
  * with the hood up and (further along a walk) with the hood down.
  */
 class PlaybackViewTest {
-    /** Frames a random walk may take to throw the hood off before the test gives up looking. */
-    private static final int HOOD_DOWN_SEARCH = 4000;
+
+    /**
+     * A small demo whose clips are long enough for the jump to throw the hood off (its first 100 frames), so that the
+     * explored graph has hood-down states to show.
+     */
+    private static final DemoPipeline.Options DEMO = new DemoPipeline.Options(100, 700, 1200, 0);
 
     /** Basis vectors of the test database: the small demo needs fewer than the default 200. */
     private static final int BASIS = 64;
@@ -58,7 +67,7 @@ class PlaybackViewTest {
 
     @Test
     void playsTheCompressedDemoAndABranchChoiceChangesThePath() throws Exception {
-        Project project = DemoPipeline.run(dir.resolve("demo"), DemoPipeline.Options.small(600), null);
+        Project project = DemoPipeline.run(dir.resolve("demo"), DEMO, null);
         compress(project);
         workbench.getService(ProjectSession.class).set(project);
         Shell shell = workbench.getActiveWorkbenchWindow().getShell();
@@ -125,19 +134,61 @@ class PlaybackViewTest {
         assertLaidOut(panel);
         Path up = Screenshots.of(shell, "playback-hood-up");
         assertTrue(Files.size(up) > 10_000, up.toString());
-        int steps = 0;
-        while (!"down".equals(panel.value(PlaybackPanel.HOOD)) && steps++ < HOOD_DOWN_SEARCH) {
+        // the way to the nearest hood-down state, followed with the choice buttons from the next state's frame
+        while (view.frame().state() < 0) {
             view.step();
         }
-        assertEquals("down", panel.value(PlaybackPanel.HOOD), "a random walk of " + HOOD_DOWN_SEARCH
-                + " frames throws the hood off");
-        for (int i = 0; i < 8 && "down".equals(view.path().get(view.path().size() - 1).hood()); i++) {
-            view.step(); // into the hood-down stretch, not its first frame
+        List<Integer> way = wayToHoodDown(view.opened().db, view.frame().state());
+        for (int choice : way) {
+            view.choose(choice);
+            while (view.frame().state() < 0) {
+                view.step(); // inside the blended primary transition: one way on
+            }
+        }
+        assertEquals("down", panel.value(PlaybackPanel.HOOD), "arrived at a hood-down state along " + way);
+        for (int i = 0; i < 3 && view.opened().player.choices().size() == 1; i++) {
+            view.step();
         }
         assertLaidOut(panel);
         Path down = Screenshots.of(shell, "playback-hood-down");
         assertTrue(Files.size(down) > 10_000, down.toString());
         Screenshots.save(view.capture(800, 600), "playback-gl");
+    }
+
+    /**
+     * The choices (indices into the outgoing transitions of each state passed) that lead from {@code state} to the
+     * nearest state whose stored class is hood down: a breadth-first search over the database's secondary graph.
+     */
+    private static List<Integer> wayToHoodDown(RuntimeDatabase db, int start) {
+        int[] via = new int[db.stateCount()];
+        int[] from = new int[db.stateCount()];
+        Arrays.fill(via, -2);
+        via[start] = -1;
+        ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(start));
+        Map<String, Integer> classes = new TreeMap<>();
+        for (int s = 0; s < db.stateCount(); s++) {
+            classes.merge(db.classLabel(s), 1, Integer::sum);
+        }
+        while (!queue.isEmpty()) {
+            int s = queue.poll();
+            if ("down".equals(PlaybackView.hood(db.classLabel(s)))) {
+                List<Integer> way = new ArrayList<>();
+                for (int x = s; x != start; x = from[x]) {
+                    way.add(0, via[x]);
+                }
+                return way;
+            }
+            int[] out = db.outgoing(s);
+            for (int i = 0; i < out.length; i++) {
+                int t = db.transitionTo(out[i]);
+                if (via[t] == -2) {
+                    via[t] = i;
+                    from[t] = s;
+                    queue.add(t);
+                }
+            }
+        }
+        throw new AssertionError("no hood-down state reachable from state " + start + "; states by class: " + classes);
     }
 
     /** Follows {@code choice} at the branch point shown, then the first choice at every later one, for n frames. */
@@ -160,7 +211,8 @@ class PlaybackViewTest {
         collect(panel.control(), controls);
         for (Control c : controls) {
             String text = c instanceof org.eclipse.swt.widgets.Label l ? l.getText()
-                    : c instanceof org.eclipse.swt.widgets.Button b ? b.getText() : null;
+                    : c instanceof org.eclipse.swt.widgets.Button b ? b.getText()
+                            : c instanceof org.eclipse.swt.widgets.Combo combo ? combo.getText() + "MMMM" : null;
             if (text == null || text.isEmpty() || (c.getStyle() & org.eclipse.swt.SWT.WRAP) != 0) {
                 continue;
             }

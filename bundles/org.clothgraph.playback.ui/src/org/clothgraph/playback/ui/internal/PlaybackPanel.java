@@ -50,12 +50,15 @@ final class PlaybackPanel {
         this.view = view;
         root = new Composite(parent, SWT.NONE);
         root.setLayout(new GridLayout(3, false));
-        new Label(root, SWT.NONE).setText("Database:");
-        databases = new Combo(root, SWT.READ_ONLY);
-        databases.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        Label databaseLabel = new Label(root, SWT.NONE);
+        databaseLabel.setText("Runtime database:");
+        databaseLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         open = new Button(root, SWT.PUSH);
         open.setText("Open...");
         open.setToolTipText("Play another runtime database file");
+        // a row of its own: the names are long
+        databases = new Combo(root, SWT.READ_ONLY);
+        databases.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 3, 1));
 
         Composite transport = new Composite(root, SWT.NONE);
         transport.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 3, 1));
@@ -148,7 +151,7 @@ final class PlaybackPanel {
         }
         while (choiceButtons.size() < n) {
             int index = choiceButtons.size();
-            Button b = new Button(choicesBox, SWT.PUSH);
+            Button b = new Button(choicesBox, SWT.PUSH | SWT.LEFT);
             b.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
             b.addListener(SWT.Selection, e -> view.choose(index));
             choiceButtons.add(b);

@@ -168,7 +168,7 @@ public final class PlaybackView extends ViewPart {
         }
         List<String> names = new ArrayList<>();
         for (CompressedDatabaseInfo d : recorded) {
-            names.add(String.format(Locale.ROOT, "%s (b = %d, %.1f MB)", d.name(), d.basisVectors(),
+            names.add(String.format(Locale.ROOT, "%s: %d basis vectors, %.1f MB", d.name(), d.basisVectors(),
                     d.bytes() / 1e6));
         }
         panel.setDatabases(names, recorded.size() - 1);
