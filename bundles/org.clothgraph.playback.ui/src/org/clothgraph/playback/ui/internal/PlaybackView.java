@@ -1,5 +1,6 @@
 package org.clothgraph.playback.ui.internal;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -11,6 +12,7 @@ import org.clothgraph.cloth.ui.gl.ClothRenderer;
 import org.clothgraph.cloth.ui.gl.ClothScene;
 import org.clothgraph.model.Aspect;
 import org.clothgraph.model.CompressedDatabaseInfo;
+import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.jobs.JobSnapshot;
 import org.clothgraph.model.jobs.OperationJob;
@@ -343,7 +345,12 @@ public final class PlaybackView extends ViewPart {
         opened.player.reset();
         poser = new WalkPoser(opened.character);
         PlaybackFrame first = opened.player.current();
-        show(first, poser.start(first));
+        try {
+            show(first, poser.start(first));
+        } catch (InvalidInputException e) {
+            panel.setMessage(e.getMessage());
+            return;
+        }
         if (was) {
             play();
         }
@@ -382,9 +389,16 @@ public final class PlaybackView extends ViewPart {
     }
 
     private void advance(int choice) {
-        Choice taken = opened.player.choices().get(choice);
-        PlaybackFrame f = opened.player.advance(choice);
-        show(f, poser.next(taken, f));
+        try {
+            Choice taken = opened.player.choices().get(choice);
+            PlaybackFrame f = opened.player.advance(choice);
+            show(f, poser.next(taken, f));
+        } catch (UncheckedIOException | InvalidInputException | IllegalStateException e) {
+            // a coefficient block found corrupt while decoding, or a node the project's graph no longer has
+            stop();
+            panel.setMessage("Playback stopped: " + (e instanceof UncheckedIOException u ? u.getCause() : e)
+                    .getMessage());
+        }
     }
 
     private void schedule(int millis) {
