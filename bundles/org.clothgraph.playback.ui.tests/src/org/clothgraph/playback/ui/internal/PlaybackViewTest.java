@@ -42,10 +42,11 @@ import org.junit.jupiter.api.io.TempDir;
 class PlaybackViewTest {
 
     /**
-     * A small demo whose clips are long enough for the jump to throw the hood off (its first 100 frames), so that the
-     * explored graph has hood-down states to show.
+     * A small demo whose explored graph has hood-down states to show: two whole clips, jog and backflip (the flip
+     * throws the hood off), the 700-vertex robe, 1,200 explored frames (about half the states end up hood down).
      */
-    private static final DemoPipeline.Options DEMO = new DemoPipeline.Options(100, 700, 1200, 0);
+    private static final DemoPipeline.Options DEMO = new DemoPipeline.Options(0, 700, 1200, 0);
+    private static final List<String> CLIPS = List.of("jog", "backflip");
 
     /** Basis vectors of the test database: the small demo needs fewer than the default 200. */
     private static final int BASIS = 64;
@@ -67,7 +68,7 @@ class PlaybackViewTest {
 
     @Test
     void playsTheCompressedDemoAndABranchChoiceChangesThePath() throws Exception {
-        Project project = DemoPipeline.run(dir.resolve("demo"), DEMO, null);
+        Project project = DemoPipeline.run(dir.resolve("demo"), DEMO, CLIPS, null);
         compress(project);
         workbench.getService(ProjectSession.class).set(project);
         Shell shell = workbench.getActiveWorkbenchWindow().getShell();
@@ -169,9 +170,20 @@ class PlaybackViewTest {
         for (int s = 0; s < db.stateCount(); s++) {
             classes.merge(db.classLabel(s), 1, Integer::sum);
         }
-        while (!queue.isEmpty()) {
-            int s = queue.poll();
-            if ("down".equals(PlaybackView.hood(db.classLabel(s)))) {
+        // a hood-down state while jogging (after a flip) shows the hood down best; any other one will do
+        int fallback = -1;
+        while (!queue.isEmpty() || fallback >= 0) {
+            int s;
+            if (queue.isEmpty()) {
+                s = fallback;
+            } else {
+                s = queue.poll();
+                if ("down".equals(PlaybackView.hood(db.classLabel(s))) && fallback < 0) {
+                    fallback = s;
+                }
+            }
+            if ("down".equals(PlaybackView.hood(db.classLabel(s)))
+                    && (s == fallback && queue.isEmpty() || db.clipOf(db.primaryNode(s)).equals("jog"))) {
                 List<Integer> way = new ArrayList<>();
                 for (int x = s; x != start; x = from[x]) {
                     way.add(0, via[x]);

@@ -159,7 +159,7 @@ final class PlaybackPanel {
         for (int i = 0; i < n; i++) {
             Choice c = choices.get(i);
             choiceButtons.get(i).setText(String.format(Locale.ROOT, "%d   %s:%d%s", i + 1, c.clip(), c.clipFrame(),
-                    c.clipChange() ? "   (change clip)" : ""));
+                    c.clipChange() ? "   (transition)" : ""));
         }
         String text = choices.isEmpty() ? "Next motion: none (end of the graph)"
                 : waiting ? "Next motion: choose (" + (n == 1 ? "1" : "1-" + n) + ")"
