@@ -8,6 +8,7 @@ import java.util.Map;
 import org.clothgraph.cli.internal.Args;
 import org.clothgraph.cli.internal.BenchCommand;
 import org.clothgraph.cli.internal.CheckCommand;
+import org.clothgraph.cli.internal.CompressCommand;
 import org.clothgraph.cli.internal.Command;
 import org.clothgraph.cli.internal.DemoCommand;
 import org.clothgraph.cli.internal.ExploreCommand;
@@ -15,6 +16,7 @@ import org.clothgraph.cli.internal.ExportCommand;
 import org.clothgraph.cli.internal.GarmentCommand;
 import org.clothgraph.cli.internal.MeasureCommand;
 import org.clothgraph.cli.internal.MotionCommand;
+import org.clothgraph.cli.internal.PlayCommand;
 import org.clothgraph.cli.internal.SimulateCommand;
 import org.clothgraph.cli.internal.StatsCommand;
 import org.clothgraph.cli.internal.UsageException;
@@ -43,7 +45,8 @@ public final class Cli {
         this.err = err;
         for (Command c : new Command[] { new DemoCommand(), new StatsCommand(), new CheckCommand(), new MotionCommand(),
                 new GarmentCommand(), new SimulateCommand(), new ExploreCommand(), new WalkCommand(),
-                new WorkerCommand(), new BenchCommand(), new MeasureCommand(), new ExportCommand() }) {
+                new WorkerCommand(), new BenchCommand(), new MeasureCommand(), new CompressCommand(), new PlayCommand(),
+                new ExportCommand() }) {
             commands.put(c.name(), c);
         }
     }

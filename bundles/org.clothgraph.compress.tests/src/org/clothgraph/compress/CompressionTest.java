@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,6 +21,7 @@ import org.clothgraph.explore.ExploredPath;
 import org.clothgraph.model.CompressedDatabaseInfo;
 import org.clothgraph.model.Project;
 import org.clothgraph.runtime.Choice;
+import org.clothgraph.runtime.ClipController;
 import org.clothgraph.runtime.PlaybackFrame;
 import org.clothgraph.runtime.Player;
 import org.clothgraph.runtime.RandomController;
@@ -122,6 +124,32 @@ class CompressionTest {
             assertTrue(merges > 0, "the walk crosses merges");
             a.reset();
             assertEquals(db.initialState(), a.current().state());
+        }
+    }
+
+    @Test
+    void aClipControllerTakesTheWantedClipAtTheNextBranch() throws IOException {
+        try (RuntimeDatabase db = RuntimeDatabase.open(report.file()); Player p = new Player(db, 1)) {
+            ClipController controller = new ClipController(null);
+            for (int i = 0; i < 3000; i++) {
+                List<Choice> choices = p.choices();
+                String here = p.current().clip();
+                Choice other = choices.stream().filter(c -> c.clipChange() && !c.clip().equals(here)).findFirst()
+                        .orElse(null);
+                if (other != null && p.current().state() >= 0) {
+                    controller.want(other.clip());
+                    int k = controller.choose(p);
+                    assertEquals(other.clip(), choices.get(k).clip());
+                    PlaybackFrame f = p.advance(k);
+                    while (f.state() < 0) {
+                        f = p.advance(0); // through the blended transition's inner frames
+                    }
+                    assertEquals(other.clip(), f.clip());
+                    return;
+                }
+                p.advance(controller.choose(p));
+            }
+            fail("no branch into another clip within 3000 frames");
         }
     }
 

@@ -45,25 +45,34 @@ public final class Compressor {
      * @param matchPaper tighten our budget until our max error is no worse than the paper scheme's
      */
     public record Options(int basis, double toleranceMm, int blockFrames, int powerIterations, int preset,
-            String garment, Path output, boolean matchPaper) {
+            String garment, Path output, boolean matchPaper, boolean balanced) {
         public static Options defaults() {
-            return new Options(200, 0.3, 64, 2, 6, null, null, true);
+            return new Options(200, 0.3, 64, 2, 6, null, null, true, true);
+        }
+
+        /** Uniform basis quantum (the paper's kind of rule, budgeted) instead of the balanced steps. */
+        public Options withBalanced(boolean b) {
+            return new Options(basis, toleranceMm, blockFrames, powerIterations, preset, garment, output, matchPaper, b);
         }
 
         public Options withBasis(int b) {
-            return new Options(b, toleranceMm, blockFrames, powerIterations, preset, garment, output, matchPaper);
+            return new Options(b, toleranceMm, blockFrames, powerIterations, preset, garment,
+                    output, matchPaper, balanced);
         }
 
         public Options withTolerance(double mm) {
-            return new Options(basis, mm, blockFrames, powerIterations, preset, garment, output, matchPaper);
+            return new Options(basis, mm, blockFrames, powerIterations, preset, garment,
+                    output, matchPaper, balanced);
         }
 
         public Options withOutput(Path file) {
-            return new Options(basis, toleranceMm, blockFrames, powerIterations, preset, garment, file, matchPaper);
+            return new Options(basis, toleranceMm, blockFrames, powerIterations, preset, garment,
+                    file, matchPaper, balanced);
         }
 
         public Options withGarment(String name) {
-            return new Options(basis, toleranceMm, blockFrames, powerIterations, preset, name, output, matchPaper);
+            return new Options(basis, toleranceMm, blockFrames, powerIterations, preset, name,
+                    output, matchPaper, balanced);
         }
     }
 
@@ -76,6 +85,15 @@ public final class Compressor {
     }
 
     private Compressor() {
+    }
+
+    /**
+     * The compression as a workbench job (Progress view, cancellable) of family {@link #FAMILY}; schedule it and
+     * read its snapshot, or join the family.
+     */
+    public static org.clothgraph.model.jobs.OperationJob<Report> job(Project project, Options options) {
+        return new org.clothgraph.model.jobs.OperationJob<>("Compressing the secondary graph", FAMILY,
+                monitor -> compress(project, options, monitor));
     }
 
     public static Report compress(Project project, Options options, IProgressMonitor monitor) {
@@ -99,19 +117,22 @@ public final class Compressor {
         Quantisation.Rescaled f = Quantisation.Rescaled.of(svd);
         Quantisation paper = Quantisation.paper(f);
 
-        // our budget: the basis's share grows with its size against the coefficients' (rows vs frames)
+        // our steps: one parameter scaled until the error measured by decoding meets the tolerance
         double tol = options.toleranceMm() / 1000;
         double share = (double) rows / (rows + n);
+        java.util.function.DoubleFunction<Quantisation> scheme = options.balanced()
+                ? k -> Quantisation.balanced(f, k)
+                : a -> Quantisation.ours(f, a, share);
         int[] sample = sample(n, 300);
-        double alpha = tol;
+        double alpha = options.balanced() ? tol / Math.sqrt(rows) : tol;
         Quantisation ours = null;
-        for (int it = 0; it < 8; it++) {
-            ours = Quantisation.ours(f, alpha, share);
+        for (int it = 0; it < 10; it++) {
+            ours = scheme.apply(alpha);
             double e = ReconstructionError.quantisation(f, ours, sample);
             if (e <= tol && e > 0.85 * tol) {
                 break;
             }
-            alpha *= e > 0 ? 0.93 * tol / e : 2;
+            alpha *= e > 0 ? 0.93 * tol / e : 4;
         }
         sub.worked(40);
         ReconstructionError.Measure m = null;
@@ -122,9 +143,8 @@ public final class Compressor {
             if (!overTolerance && !worseThanPaper) {
                 break;
             }
-            double factor = overTolerance ? 0.97 * tol / m.oursQuantisationMax() : 0.8;
-            alpha *= factor;
-            ours = Quantisation.ours(f, alpha, share);
+            alpha *= overTolerance ? 0.97 * tol / m.oursQuantisationMax() : 0.8;
+            ours = scheme.apply(alpha);
         }
         if (m.oursQuantisationMax() > tol) {
             throw new IllegalStateException(String.format(Locale.ROOT,
@@ -290,9 +310,13 @@ public final class Compressor {
         entropy.put("codec", "LZMA2 (org.tukaani:xz), preset " + options.preset());
         r.put("entropyCoding", entropy);
         Map<String, Object> q = new LinkedHashMap<>();
-        q.put("basisShare", round(share));
-        q.put("budgetMm", round(alpha * 1000));
-        q.put("basisQuantumMm", round(share * alpha * 1000));
+        q.put("steps", options.balanced() ? "balanced: s_i = k sqrt(3v) / rms(c'_i), t_i = k sqrt(n) / rms(B'_i)"
+                : "uniform basis quantum share x a, t_i = (1 - share) a / max|B'_i|");
+        q.put("parameter", alpha);
+        if (!options.balanced()) {
+            q.put("basisShare", round(share));
+            q.put("basisQuantumMm", round(share * alpha * 1000));
+        }
         r.put("quantisation", q);
         // the paper's scheme: basis 8/16 bits, 16-bit coefficients, no entropy coding; same graph bytes
         long paperBasis = paper.basisBytes();

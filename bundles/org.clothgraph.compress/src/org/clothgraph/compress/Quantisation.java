@@ -34,7 +34,7 @@ public final class Quantisation {
 
     /** The rescaled factors B' (rows x b, row-major) and C' (b per column), both double/float as computed. */
     public record Rescaled(int rows, int b, int n, double[] basis, float[] coefficients, double[] scale,
-            double[] largestEntry) {
+            double[] largestEntry, double[] basisRms, double[] coefficientRms) {
         public static Rescaled of(StreamingSvd.Result svd) {
             int rows = svd.rows();
             int b = svd.basisSize();
@@ -61,12 +61,24 @@ public final class Quantisation {
                 }
             }
             float[] cp = new float[n * b];
+            double[] cRms = new double[b];
             for (int j = 0; j < n; j++) {
                 for (int i = 0; i < b; i++) {
                     cp[j * b + i] = (float) (c[j * b + i] / m[i]);
+                    cRms[i] += (double) cp[j * b + i] * cp[j * b + i];
                 }
             }
-            return new Rescaled(rows, b, n, bp, cp, m, largest);
+            double[] bRms = new double[b];
+            for (int r = 0; r < rows; r++) {
+                for (int i = 0; i < b; i++) {
+                    bRms[i] += bp[r * b + i] * bp[r * b + i];
+                }
+            }
+            for (int i = 0; i < b; i++) {
+                cRms[i] = Math.sqrt(cRms[i] / n);
+                bRms[i] = Math.sqrt(bRms[i] / rows);
+            }
+            return new Rescaled(rows, b, n, bp, cp, m, largest, bRms, cRms);
         }
     }
 
@@ -97,6 +109,27 @@ public final class Quantisation {
             q.quantiseVector(f, i, s, range / s <= 127.49 ? 8 : 16);
             double t = range > 0 ? (1 - share) * alpha / range : 1;
             q.quantiseCoefficients(f, i, Math.min(2, Math.max(1.0 / 32767, t)));
+        }
+        return q;
+    }
+
+    /**
+     * Ours with steps that spend bits where they buy the most error (rate ~ rows log(1/s_i) + n log(1/t_i) for an
+     * error variance ~ sum_i s_i^2 E[c'_i^2] + t_i^2 E[B'_ri^2]): every vector's basis and coefficient quantisation
+     * contribute the same variance, so s_i = kappa sqrt(rows) / rms(c'_i) and t_i = kappa sqrt(n) / rms(B'_i);
+     * kappa is what the search fits to the tolerance.
+     */
+    public static Quantisation balanced(Rescaled f, double kappa) {
+        Quantisation q = new Quantisation(f.rows(), f.b(), f.n());
+        double sr = Math.sqrt(f.rows());
+        double sn = Math.sqrt(f.n());
+        for (int i = 0; i < f.b(); i++) {
+            double range = f.largestEntry()[i];
+            double cRms = Math.max(f.coefficientRms()[i], 1e-6);
+            double bRms = Math.max(f.basisRms()[i], 1e-12);
+            double s = Math.max(kappa * sr / cRms, range / 32767);
+            q.quantiseVector(f, i, s, range / s <= 127.49 ? 8 : 16);
+            q.quantiseCoefficients(f, i, Math.min(2, Math.max(1.0 / 32767, kappa * sn / bRms)));
         }
         return q;
     }

@@ -114,6 +114,41 @@ class QuantisedBasisTest {
         }
     }
 
+    /** The launcher and the test JVM add jdk.incubator.vector; then the bundle must see it and use it. */
+    @Test
+    void simdKernelRunsWhenTheJvmHasTheVectorModule() {
+        System.out.println("decode kernel: " + QuantisedBasis.kernel());
+        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+                && !Boolean.getBoolean("clothgraph.decode.scalar")) {
+            assertTrue(QuantisedBasis.simd(), QuantisedBasis.kernel());
+        }
+    }
+
+    /** Repeated threaded decodes with a pool thread held busy, so some tasks start late or never. */
+    @Test
+    void threadedDecodeIsCompleteWhenPoolThreadsAreBusyOrLate() throws Exception {
+        QuantisedBasis q = random(new SplittableRandom(9), 2 * 700 * 3 + 5, 37, 0.8);
+        float[] c = coefficients(new SplittableRandom(10), 37);
+        float[] single = new float[q.rows()];
+        q.decode(c, single);
+        ExecutorService two = Executors.newFixedThreadPool(2);
+        java.util.concurrent.CountDownLatch hold = new java.util.concurrent.CountDownLatch(1);
+        try {
+            two.submit(() -> {
+                hold.await();
+                return null;
+            });
+            for (int i = 0; i < 200; i++) {
+                float[] threaded = new float[q.rows()];
+                q.decode(c, threaded, i % 2 == 0 ? two : pool, 2 + i % 4);
+                assertBits(single, threaded, "repetition " + i);
+            }
+        } finally {
+            hold.countDown();
+            two.shutdown();
+        }
+    }
+
     @Test
     void scalarKernelEqualsChosenKernel() {
         SplittableRandom rnd = new SplittableRandom(3);
@@ -131,6 +166,10 @@ class QuantisedBasisTest {
         Kernels.scalar().decode(payload, n8, n16, rows, w, a, 0, blocks);
         Kernels.chosen().decode(payload, n8, n16, rows, w, b, 0, blocks);
         assertBits(a, b, Kernels.chosen().description());
+        for (int length : new int[] { 0, 8, 248, 256, 1024 + 24, payload.length }) {
+            byte[] p = Arrays.copyOf(payload, length);
+            assertEquals(Kernels.scalar().streamingSum(p), Kernels.chosen().streamingSum(p), "floor sum of " + length);
+        }
     }
 
     @Test

@@ -13,6 +13,8 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.zip.CRC32C;
 
 import org.clothgraph.runtime.internal.DecodeKernel;
@@ -40,6 +42,8 @@ public final class QuantisedBasis {
     public static final int VERSION = 1;
     /** Largest accepted rows x vectors, so that a corrupt header cannot ask for an absurd allocation. */
     private static final int MAX_ROWS = 1 << 28;
+    private static final int WARM_UP_CALLS = 3000;
+    private static final int CHUNKS_PER_PART = 8;
     private static final long MAX_PAYLOAD = Integer.MAX_VALUE - 64L * 1024;
     private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class,
             ByteOrder.LITTLE_ENDIAN);
@@ -193,6 +197,19 @@ public final class QuantisedBasis {
         return Kernels.chosen().description();
     }
 
+    /**
+     * Has the JIT compile the decode kernel on a small synthetic basis (the first frames of a fresh JVM otherwise
+     * take up to ~0.5 s each with the SIMD kernel, which runs interpreted until then). Call once, off a UI thread,
+     * before playback; safe to call again or concurrently.
+     *
+     * @return milliseconds spent
+     */
+    public static double warmUp() {
+        long t0 = System.nanoTime();
+        Kernels.warmUp(WARM_UP_CALLS);
+        return (System.nanoTime() - t0) / 1e6;
+    }
+
     /** out[r] = sum_i c[i] s_i q_i[r] for r &lt; rows, on the calling thread with the fastest kernel. */
     public void decode(float[] c, float[] out) {
         float[] w = weights(c, out);
@@ -200,8 +217,10 @@ public final class QuantisedBasis {
     }
 
     /**
-     * The same, rows partitioned into {@code parts} ranges of whole blocks; the caller's thread decodes the last
-     * one. Bit-identical to {@link #decode(float[], float[])}: each row is summed by one thread in the same order.
+     * The same on up to {@code parts} threads: the caller's and {@code parts - 1} tasks on {@code pool}. Rows are
+     * claimed in chunks of whole blocks (8 per part), so a pool thread that starts late (a busy machine) only takes
+     * what is left, and a task that had not started when the work ran out is not waited for.
+     * Bit-identical to {@link #decode(float[], float[])}: each row is summed by one thread in the same order.
      *
      * @throws CancellationException if the calling thread is interrupted while waiting (its flag is set again)
      */
@@ -212,16 +231,35 @@ public final class QuantisedBasis {
             Kernels.chosen().decode(payload, n8, n16, rows, w, out, 0, blocks);
             return;
         }
+        int chunks = Math.min(blocks, n * CHUNKS_PER_PART);
+        AtomicInteger next = new AtomicInteger();
+        Runnable work = () -> {
+            DecodeKernel kernel = Kernels.chosen();
+            for (int k = next.getAndIncrement(); k < chunks; k = next.getAndIncrement()) {
+                kernel.decode(payload, n8, n16, rows, w, out, (int) ((long) blocks * k / chunks),
+                        (int) ((long) blocks * (k + 1) / chunks));
+            }
+        };
+        // A task claims itself before working; the caller claims the ones that never started, so it waits only
+        // for tasks that are decoding (a FutureTask being run still counts as cancellable, so cancel() can't tell).
+        AtomicIntegerArray claimed = new AtomicIntegerArray(n - 1);
         List<Future<?>> futures = new ArrayList<>(n - 1);
         try {
             for (int p = 0; p < n - 1; p++) {
-                int from = (int) ((long) blocks * p / n);
-                int to = (int) ((long) blocks * (p + 1) / n);
-                futures.add(pool.submit(() -> Kernels.chosen().decode(payload, n8, n16, rows, w, out, from, to)));
+                int task = p;
+                futures.add(pool.submit(() -> {
+                    if (claimed.compareAndSet(task, 0, 1)) {
+                        work.run();
+                    }
+                }));
             }
-            Kernels.chosen().decode(payload, n8, n16, rows, w, out, (int) ((long) blocks * (n - 1) / n), blocks);
-            for (Future<?> f : futures) {
-                f.get();
+            work.run();
+            for (int p = 0; p < n - 1; p++) {
+                if (claimed.compareAndSet(p, 0, 1)) {
+                    futures.get(p).cancel(false); // never started: nothing to wait for
+                } else {
+                    futures.get(p).get();
+                }
             }
         } catch (InterruptedException e) {
             futures.forEach(f -> f.cancel(true));

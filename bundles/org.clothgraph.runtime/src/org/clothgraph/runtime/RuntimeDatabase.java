@@ -21,7 +21,7 @@ import java.util.Map;
  * coefficient blocks are inflated on demand, so any state is reached without reading the others.
  */
 public final class RuntimeDatabase implements AutoCloseable {
-    private static final int CACHED_BLOCKS = 64;
+    private static final int CACHED_BLOCKS = 16;
 
     private final Path file;
     private final long fileBytes;
@@ -72,11 +72,11 @@ public final class RuntimeDatabase implements AutoCloseable {
     private float[] coefficientSteps;
     private QuantisedBasis basis;
     private byte[] coefficients;
-    private final Map<Integer, int[][]> cache = new LinkedHashMap<>(CACHED_BLOCKS, 0.75f, true) {
+    private final Map<Integer, short[][]> cache = new LinkedHashMap<>(CACHED_BLOCKS, 0.75f, true) {
         private static final long serialVersionUID = 1L;
 
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Integer, int[][]> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Integer, short[][]> eldest) {
             return size() > CACHED_BLOCKS;
         }
     };
@@ -87,6 +87,7 @@ public final class RuntimeDatabase implements AutoCloseable {
     }
 
     /** Opens and checks a runtime database; a foreign, truncated or corrupt file is refused naming the part. */
+    @SuppressWarnings("resource") // returned open to the caller
     public static RuntimeDatabase open(Path file) throws RuntimeDatabaseException {
         byte[] all;
         try {
@@ -443,7 +444,11 @@ public final class RuntimeDatabase implements AutoCloseable {
     public long runtimeBytes() {
         long graph = 8L * nodeId.length * 6 + 16L * edgeId.length + 4L * Arrays.stream(edgeRoots).mapToLong(r -> r.length).sum()
                 + 24L * stateId.length + 32L * trFrom.length + 8L * framePred.length + 16L * blockOffset.length;
-        long cached = (long) CACHED_BLOCKS * 64 * basisSize * 4;
+        int largest = 0;
+        for (int k = 0; k + 1 < blockFirst.length; k++) {
+            largest = Math.max(largest, blockFirst[k + 1] - blockFirst[k]);
+        }
+        long cached = (long) CACHED_BLOCKS * largest * basisSize * 2;
         return basis.bytes() + coefficients.length + 4L * triangles.length + graph + cached;
     }
 
@@ -572,7 +577,8 @@ public final class RuntimeDatabase implements AutoCloseable {
 
     /** The dequantised coefficients c' of a frame (B' c' is the frame); reads its block. */
     public void coefficients(int frame, float[] c) {
-        int[] q = quantisedCoefficients(frame);
+        int k = block(frame);
+        short[] q = blockData(k)[frame - blockFirst[k]];
         for (int i = 0; i < basisSize; i++) {
             c[i] = q[i] * coefficientSteps[i];
         }
@@ -581,7 +587,12 @@ public final class RuntimeDatabase implements AutoCloseable {
     /** The integer coefficients of a frame as stored (before the step). */
     public int[] quantisedCoefficients(int frame) {
         int k = block(frame);
-        return blockData(k)[frame - blockFirst[k]];
+        short[] q = blockData(k)[frame - blockFirst[k]];
+        int[] out = new int[q.length];
+        for (int i = 0; i < q.length; i++) {
+            out[i] = q[i];
+        }
+        return out;
     }
 
     /** The step of coefficient i: c'_i = q_i * step. */
@@ -601,9 +612,9 @@ public final class RuntimeDatabase implements AutoCloseable {
         return k >= 0 ? k : -k - 2;
     }
 
-    private int[][] blockData(int k) {
+    private short[][] blockData(int k) {
         synchronized (cache) {
-            int[][] b = cache.get(k);
+            short[][] b = cache.get(k);
             if (b == null) {
                 try {
                     b = inflate(k);
@@ -618,7 +629,7 @@ public final class RuntimeDatabase implements AutoCloseable {
     }
 
     /** Inflates block k: vector-major zig-zag varints of each frame's difference from its predictor. */
-    private int[][] inflate(int k) throws IOException {
+    private short[][] inflate(int k) throws IOException {
         int first = blockFirst[k];
         int frames = blockFirst[k + 1] - first;
         byte[] raw = RuntimeFormat.unlzma2(coefficients, blockOffset[k], blockLength[k], blockRaw[k]);
@@ -632,6 +643,7 @@ public final class RuntimeDatabase implements AutoCloseable {
         if (!r.atEnd()) {
             throw new IOException("trailing bytes");
         }
+        short[][] out = new short[frames][basisSize];
         for (int f = 0; f < frames; f++) {
             int p = framePred[first + f];
             if (p >= 0) {
@@ -640,8 +652,15 @@ public final class RuntimeDatabase implements AutoCloseable {
                     q[f][i] += pq[i];
                 }
             }
+            for (int i = 0; i < basisSize; i++) {
+                int v = q[f][i];
+                if (v < -32767 || v > 32767) {
+                    throw new IOException("frame " + (first + f) + " coefficient " + i + " outside 16 bits");
+                }
+                out[f][i] = (short) v;
+            }
         }
-        return q;
+        return out;
     }
 
     /** Inflates every block once (a full check of the coefficients part). */

@@ -21,6 +21,8 @@ import org.clothgraph.model.Project;
 import org.clothgraph.model.StorageException;
 import org.clothgraph.model.frames.FrameStoreBenchmark;
 import org.clothgraph.motion.graph.MotionGraphBenchmark;
+import org.clothgraph.runtime.DecodeBenchmark;
+import org.clothgraph.runtime.QuantisedBasis;
 import org.clothgraph.sim.SimulationBenchmark;
 import org.clothgraph.sim.SimulationFailedException;
 import org.clothgraph.sim.XpbdClothSimulator;
@@ -29,21 +31,25 @@ import org.clothgraph.sim.garment.Garments;
 /** {@code bench}: measured performance of one subsystem (numbers, never timed unit tests). */
 public final class BenchCommand extends Command {
     private static final List<String> SUBJECTS = List.of("framestore", "motiongraph", "simulate", "explore",
-            "arcsim-scene");
+            "arcsim-scene", "decode", "compress");
 
     public BenchCommand() {
         super("bench", "Benchmark a subsystem: " + String.join(", ", SUBJECTS) + ".");
-        option(Option.value("frames", "N", "frames to write (framestore; default 2000) or in the graph (motiongraph;"
-                + " default 3115, the paper's)"));
-        option(Option.value("vertices", "N", "vertices per frame (framestore; default 30000) or of the robe (simulate;"
+        option(Option.value("frames", "N", "frames to write (framestore; default 2000), in the graph (motiongraph;"
+                + " default 3115, the paper's), to decode (decode; default 200) or of D (compress; default 20000)"));
+        option(Option.value("vertices", "N", "vertices per frame (framestore; default 30000), of the robe (simulate;"
+                + " default 4000), of the synthetic basis (decode; default 29654, the paper's) or of D (compress;"
                 + " default 4000)"));
-        option(Option.value("threads", "N", "simulate: worker threads (default 2)"));
+        option(Option.value("threads", "N", "simulate: worker threads (default 2); decode: threads of the threaded"
+                + " decode (default: one per core)"));
+        option(Option.value("basis", "B", "decode, compress: basis vectors (default 200, the paper's)"));
         option(Option.value("workers", "K", "explore: parallel simulations (default: one per core)"));
         option(Option.value("clip-frames", "N", "explore: keep the first N frames of every demo clip (default: whole clips)"));
         option(Option.value("material", "FILE", "arcsim-scene: the ARCSim fabric JSON when the one the conf names is"
                 + " not in DIR"));
         option(Option.value("reads", "N", "random frames read back and verified (framestore; default 200)"));
-        option(Option.flag("cold", "drop the OS page cache before reading (needs root) so reads come from disk"));
+        option(Option.flag("cold", "framestore: drop the OS page cache before reading (needs root) so reads come from"
+                + " disk; decode: evict the CPU caches before every timed read so the basis comes from memory"));
         option(Option.value("dir", "DIR", "scratch folder (default: a temporary folder, deleted afterwards)"));
         option(Option.flag("json", "machine-readable output"));
     }
@@ -73,6 +79,10 @@ public final class BenchCommand extends Command {
             case "framestore" -> framestore(args, err);
             case "motiongraph" -> motiongraph(args, err);
             case "explore" -> explore(args, err);
+            case "decode" -> decode(args, err);
+            case "compress" -> CompressBench.run(args.intValue("vertices", 4000, 10, 1_000_000), args.intValue("frames",
+                    20_000, 10, 10_000_000), args.intValue("basis", 200, 2, 2000), new ConsoleProgressMonitor(err)
+                            .cancelOnShutdown());
             case "arcsim-scene" -> ArcsimSceneBench.run(Path.of(pos.get(1)), args.value("material").map(Path::of)
                     .orElse(null), args.value("frames").isPresent() ? args.intValue("frames", 4, 1, 9999) : -1,
                     new ConsoleProgressMonitor(err).cancelOnShutdown());
@@ -109,6 +119,60 @@ public final class BenchCommand extends Command {
         } catch (SimulationFailedException e) {
             throw new StorageException("benchmark simulation failed: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A paper-sized synthetic quantised basis (80 % 8-bit vectors): decode time per frame on one core and on T
+     * threads against the floor, one streaming read of the basis bytes, measured in the same run.
+     */
+    private static Map<String, Object> decode(Args args, PrintStream err) {
+        int vertices = args.intValue("vertices", 29_654, 1, 5_000_000);
+        int basis = args.intValue("basis", 200, 1, 4096);
+        int frames = args.intValue("frames", 200, 1, 1_000_000);
+        int threads = args.intValue("threads", Runtime.getRuntime().availableProcessors(), 1, 256);
+        err.println("bench decode: " + vertices + " vertices, " + basis + " basis vectors, " + frames
+                + " frames; kernel " + QuantisedBasis.kernel());
+        err.printf("bench decode: JIT warm-up %.0f ms%n", QuantisedBasis.warmUp());
+        DecodeBenchmark.Result r = DecodeBenchmark.run(vertices, basis, frames, threads, 2013,
+                args.flag("cold"));
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("benchmark", "decode");
+        m.put("vertices", r.vertices());
+        m.put("rows", r.rows());
+        m.put("basis", r.basis());
+        m.put("eightBitVectors", r.eightBitVectors());
+        m.put("basisMB", round(r.basisBytes() / 1e6));
+        m.put("frames", r.frames());
+        m.put("simd", r.simd());
+        m.put("kernel", r.kernel());
+        m.put("floorMs", round(r.floorMs()));
+        m.put("floorMsBest", round(r.floorMsBest()));
+        m.put("floorGBps", round(r.basisBytes() / r.floorMs() / 1e6));
+        if (r.simd()) {
+            m.put("vectorFloorMs", round(r.vectorFloorMs()));
+            m.put("vectorFloorMsBest", round(r.vectorFloorMsBest()));
+            m.put("decodeToVectorFloor", round(r.decodeMs() / r.vectorFloorMs()));
+        }
+        m.put("decodeMs", round(r.decodeMs()));
+        m.put("decodeMsBest", round(r.decodeMsBest()));
+        m.put("decodeToFloor", round(r.ratio()));
+        m.put("decodeToFloorBest", round(r.ratioBest()));
+        m.put("framesPerSecondPerCore", round(1000 / r.decodeMs()));
+        m.put("threads", r.threads());
+        m.put("threadedMs", round(r.threadedMs()));
+        m.put("threadedMsBest", round(r.threadedMsBest()));
+        m.put("threadedFramesPerSecond", round(1000 / r.threadedMs()));
+        m.put("threadedIdenticalToOneCore", r.threadedIdentical());
+        m.put("caches", r.cold() ? "evicted before every timed read (the basis streams from memory)"
+                : "warm (a basis smaller than the last-level cache is read from it; --cold evicts)");
+        m.put("checksum", String.format("%016x", r.checksum()));
+        m.put("floorChecksum", String.format("%016x", r.floorChecksum()));
+        m.put("withinTwiceTheFloor", r.ratio() <= 2);
+        m.put("times", "milliseconds per frame, median (and best) over the frames; floor (a plain loop summing the"
+                + " basis bytes as longs), vector floor (the same read with vector adds), one-core and threaded decode"
+                + " alternate frame by frame");
+        m.put("cores", Runtime.getRuntime().availableProcessors());
+        return m;
     }
 
     /** Explores the demo (built in a scratch folder) for N frames; the bookkeeping share is of the wall time. */

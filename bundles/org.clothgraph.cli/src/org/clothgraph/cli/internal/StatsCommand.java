@@ -96,7 +96,32 @@ public final class StatsCommand extends WorkspaceCommand {
         Map<String, Object> databases = new LinkedHashMap<>();
         databases.put("count", s.databases());
         m.put("databases", databases);
+        m.put("compression", compression(project));
         return m;
+    }
+
+    /**
+     * {@code compression.*}: the report of the project's newest runtime database as {@code compress --json} gave it
+     * (without the per-vector energies), and the names of all.
+     */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> compression(Project project) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        List<String> names = new ArrayList<>();
+        project.databases().forEach(d -> names.add(d.name()));
+        c.put("databases", names);
+        if (!names.isEmpty()) {
+            String json = project.setting(org.clothgraph.compress.Compressor.SETTINGS_SCOPE, names.get(names.size() - 1))
+                    .orElse(null);
+            if (json != null) {
+                Map<String, Object> report = new com.google.gson.GsonBuilder()
+                        .setObjectToNumberStrategy(com.google.gson.ToNumberPolicy.LONG_OR_DOUBLE).create()
+                        .fromJson(json, LinkedHashMap.class);
+                report.remove("energyPerVector");
+                c.putAll(report);
+            }
+        }
+        return c;
     }
 
     @SuppressWarnings("unchecked")

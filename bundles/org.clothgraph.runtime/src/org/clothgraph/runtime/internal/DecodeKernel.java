@@ -26,6 +26,12 @@ public abstract class DecodeKernel {
     public abstract void decode(byte[] payload, int n8, int n16, int rows, float[] w, float[] out, int fromBlock,
             int toBlock);
 
+    /**
+     * The sum of {@code p} read as little-endian longs (length a multiple of 8), with this kernel's loads: a
+     * plain loop for the scalar kernel, vector adds for the SIMD kernel. Benchmarks time it as the floor.
+     */
+    public abstract long streamingSum(byte[] p);
+
     /** Whether this kernel uses jdk.incubator.vector. */
     public abstract boolean simd();
 

@@ -26,6 +26,24 @@ public final class Kernels {
         return SCALAR_REFERENCE;
     }
 
+    /**
+     * Decodes a small synthetic basis {@code calls} times with the chosen kernel, so that the JIT compiles it
+     * before frames are timed: until then the SIMD kernel runs interpreted, hundreds of times slower.
+     */
+    public static void warmUp(int calls) {
+        int n8 = 16;
+        int n16 = 4;
+        int blocks = 8;
+        byte[] payload = new byte[(int) (blocks * DecodeKernel.blockBytes(n8, n16))];
+        new SplittableRandom(1).nextBytes(payload);
+        float[] w = new float[n8 + n16];
+        Arrays.fill(w, 1e-3f);
+        float[] out = new float[blocks * DecodeKernel.BLOCK - 3];
+        for (int i = 0; i < calls; i++) {
+            CHOSEN.decode(payload, n8, n16, out.length, w, out, 0, blocks);
+        }
+    }
+
     private static DecodeKernel choose() {
         if (Boolean.getBoolean("clothgraph.decode.scalar")) {
             return new ScalarKernel("forced by -Dclothgraph.decode.scalar=true");
@@ -34,19 +52,21 @@ public final class Kernels {
         try {
             Class<?> c = Class.forName(Kernels.class.getPackageName() + ".VectorKernel", true,
                     Kernels.class.getClassLoader());
-            int preferred = (int) c.getDeclaredMethod("preferredBits").invoke(null);
-            int bits = Math.min(preferred, Integer.getInteger("clothgraph.decode.vectorBits", 512));
-            if (bits < 128) {
-                return new ScalarKernel("the JVM's preferred vectors are " + preferred + " bits");
-            }
-            simd = (DecodeKernel) c.getDeclaredConstructor(int.class).newInstance(bits);
+            simd = (DecodeKernel) c.getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            return new ScalarKernel(unavailable());
+            return new ScalarKernel(unavailable(e));
         }
         return agrees(simd) ? simd : new ScalarKernel(simd.description() + " failed its self-check");
     }
 
-    private static String unavailable() {
+    private static String unavailable(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        if (!(cause instanceof NoClassDefFoundError || cause instanceof ClassNotFoundException)) {
+            return "the SIMD kernel failed to start: " + cause;
+        }
         boolean inBootLayer = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
         return inBootLayer ? "jdk.incubator.vector is in the JVM but not visible to this class loader"
                 + " (OSGi: org.osgi.framework.bootdelegation)"

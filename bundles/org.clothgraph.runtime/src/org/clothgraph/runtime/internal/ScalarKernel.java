@@ -6,6 +6,8 @@ import java.nio.ByteOrder;
 
 /** The portable kernel: one float tile of {@link DecodeKernel#BLOCK} rows, accumulated slot by slot. */
 public final class ScalarKernel extends DecodeKernel {
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class,
             ByteOrder.LITTLE_ENDIAN);
 
@@ -24,7 +26,24 @@ public final class ScalarKernel extends DecodeKernel {
         for (int b = fromBlock; b < toBlock; b++) {
             java.util.Arrays.fill(acc, 0f);
             int base = (int) (b * stride);
-            for (int s = 0; s < n8; s++) {
+            // Four slots per pass over the tile: the same additions in the same order, a quarter of the tile traffic.
+            int s = 0;
+            for (; s + 4 <= n8; s += 4) {
+                float w0 = w[s];
+                float w1 = w[s + 1];
+                float w2 = w[s + 2];
+                float w3 = w[s + 3];
+                int o = base + s * BLOCK;
+                for (int l = 0; l < BLOCK; l++) {
+                    float a = acc[l];
+                    a += w0 * payload[o + l];
+                    a += w1 * payload[o + BLOCK + l];
+                    a += w2 * payload[o + 2 * BLOCK + l];
+                    a += w3 * payload[o + 3 * BLOCK + l];
+                    acc[l] = a;
+                }
+            }
+            for (; s < n8; s++) {
                 float ws = w[s];
                 int o = base + s * BLOCK;
                 for (int l = 0; l < BLOCK; l++) {
@@ -42,6 +61,16 @@ public final class ScalarKernel extends DecodeKernel {
             int r0 = b * BLOCK;
             System.arraycopy(acc, 0, out, r0, Math.min(BLOCK, rows - r0));
         }
+    }
+
+    /** The floor: a plain loop summing the bytes as longs. */
+    @Override
+    public long streamingSum(byte[] p) {
+        long sum = 0;
+        for (int i = 0; i + 8 <= p.length; i += 8) {
+            sum += (long) LONG_LE.get(p, i);
+        }
+        return sum;
     }
 
     @Override
