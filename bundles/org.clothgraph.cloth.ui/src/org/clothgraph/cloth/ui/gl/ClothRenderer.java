@@ -29,6 +29,7 @@ public final class ClothRenderer {
     private final FloatBuffer light = BufferUtils.createFloatBuffer(4);
     private float[] insetBody;
     private double bodyInset;
+    private Runnable clothDrawer;
 
     double yaw = Math.toRadians(30);
     double pitch = Math.toRadians(12);
@@ -47,6 +48,14 @@ public final class ClothRenderer {
      */
     public void offsetBody(double metres) {
         bodyInset = Math.max(0, metres);
+    }
+
+    /**
+     * Draws the cloth with {@code drawer} instead of from the scene's arrays (null: the arrays): e.g. a shader that
+     * reconstructs it on the GPU. It runs with the camera's matrices, light 0 and colour material set, the body drawn.
+     */
+    public void clothDrawer(Runnable drawer) {
+        clothDrawer = drawer;
     }
 
     public void render(ClothScene scene, int width, int height) {
@@ -108,6 +117,13 @@ public final class ClothRenderer {
         }
         glDisable(GL_POLYGON_OFFSET_FILL);
 
+        if (clothDrawer != null) {
+            glDisableClientState(GL_NORMAL_ARRAY);
+            glDisableClientState(GL_VERTEX_ARRAY);
+            clothDrawer.run();
+            glDisable(GL_LIGHTING);
+            return;
+        }
         positions = fill(positions, scene.clothPositions);
         normals = fill(normals, scene.clothNormals);
         colors = fill(colors, scene.clothColors);

@@ -24,6 +24,7 @@ import org.clothgraph.testing.Screenshots;
 import org.clothgraph.testing.UiWait;
 import org.clothgraph.ui.ProjectSession;
 import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbench;
@@ -154,6 +155,23 @@ class PlaybackViewTest {
         Path down = Screenshots.of(shell, "playback-hood-down");
         assertTrue(Files.size(down) > 10_000, down.toString());
         Screenshots.save(view.capture(800, 600), "playback-gl");
+
+        // the GPU decode path (basis in a texture buffer, reconstruction in the vertex shader) draws the same cloth
+        ImageData cpu = view.capture(400, 300);
+        view.setGpu(true);
+        assertTrue(view.usesGpu(), "Mesa's OpenGL under Xvfb has texture buffers: " + panel.message());
+        assertTrue(panel.value(PlaybackPanel.DECODE).endsWith("(coefficients; GPU)"), panel.value(PlaybackPanel.DECODE));
+        ImageData gpu = view.capture(400, 300);
+        Screenshots.save(gpu, "playback-gpu-gl");
+        double overlap = clothOverlap(cpu, gpu);
+        assertTrue(overlap > 0.95, "the cloth covers the same pixels decoded on the GPU as on the CPU: " + overlap);
+        int before = view.path().size();
+        view.step();
+        view.step();
+        assertEquals(before + 2, view.path().size(), "frames play on the GPU path");
+        view.setGpu(false);
+        assertTrue(!view.usesGpu());
+        assertTrue(view.scene().drawsSkinnedBody());
     }
 
     /**
@@ -214,6 +232,28 @@ class PlaybackViewTest {
             }
         }
         return view.path();
+    }
+
+    /** Intersection over union of the cloth-coloured (saturated) pixels of two images of one frame. */
+    private static double clothOverlap(ImageData a, ImageData b) {
+        long both = 0;
+        long either = 0;
+        for (int y = 0; y < a.height; y++) {
+            for (int x = 0; x < a.width; x++) {
+                boolean ca = saturated(a.getPixel(x, y));
+                boolean cb = saturated(b.getPixel(x, y));
+                both += ca && cb ? 1 : 0;
+                either += ca || cb ? 1 : 0;
+            }
+        }
+        return either == 0 ? 0 : (double) both / either;
+    }
+
+    private static boolean saturated(int rgb) {
+        int r = (rgb >> 16) & 0xFF;
+        int g = (rgb >> 8) & 0xFF;
+        int b = rgb & 0xFF;
+        return Math.max(r, Math.max(g, b)) - Math.min(r, Math.min(g, b)) > 20;
     }
 
     /** Every label and button of the panel shows its whole text: nothing truncated, nothing overlapping. */

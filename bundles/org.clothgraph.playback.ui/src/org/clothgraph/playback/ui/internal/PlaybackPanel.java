@@ -40,6 +40,7 @@ final class PlaybackPanel {
     final Button reset;
     final Button random;
     final Button choose;
+    final Button gpu;
     private final Label choicesLabel;
     private final Composite choicesBox;
     private final List<Button> choiceButtons = new ArrayList<>();
@@ -78,6 +79,11 @@ final class PlaybackPanel {
         choose.setToolTipText("Playback waits at a branch point until you choose the next motion");
         choose.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 3, 1));
         random.setSelection(true);
+        gpu = new Button(root, SWT.CHECK);
+        gpu.setText("Decode on the GPU (vertex shader)");
+        gpu.setToolTipText("The basis in a texture buffer, each vertex reconstructed from the frame's coefficients"
+                + " by the vertex shader; off: the CPU decoder");
+        gpu.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 3, 1));
 
         choicesLabel = new Label(root, SWT.NONE);
         choicesLabel.setText("Next motion:");
@@ -115,6 +121,7 @@ final class PlaybackPanel {
         step.addListener(SWT.Selection, e -> view.step());
         reset.addListener(SWT.Selection, e -> view.reset());
         random.addListener(SWT.Selection, e -> view.setRandomWalk(random.getSelection()));
+        gpu.addListener(SWT.Selection, e -> view.setGpu(gpu.getSelection()));
     }
 
     private static Button button(Composite parent, String text, String tip) {

@@ -74,7 +74,10 @@ public final class PlaybackView extends ViewPart {
     private boolean waiting;
     private boolean hidden;
     private WalkPoser poser;
+    private GpuCloth gpuCloth;
+    private boolean gpu;
     private PlaybackFrame frame;
+    private Body lastBody;
     private ClothScene scene;
     private final List<Visit> path = new ArrayList<>();
     private final FrameRate rate = new FrameRate();
@@ -247,6 +250,9 @@ public final class PlaybackView extends ViewPart {
             return;
         }
         opened = o;
+        if (gpu && !startGpu()) {
+            gpu = false;
+        }
         panel.setMessage(String.format(Locale.ROOT, "%s: %s, %,d vertices, %,d states, basis of %d vectors;"
                 + " %.1f MB on disk, %.1f MB in memory.", o.file.getFileName(), o.db.garmentName(), o.db.vertexCount(),
                 o.db.stateCount(), o.db.basisSize(), o.db.fileBytes() / 1e6, o.db.runtimeBytes() / 1e6));
@@ -263,6 +269,7 @@ public final class PlaybackView extends ViewPart {
     private void close() {
         stop();
         opening = null;
+        disposeGpu();
         if (opened != null) {
             opened.close();
             opened = null;
@@ -369,6 +376,77 @@ public final class PlaybackView extends ViewPart {
         }
     }
 
+    /**
+     * Switches between the CPU decoder and the GPU decode path (the basis in a texture buffer, reconstruction in the
+     * vertex shader); where the GL version cannot, it says why and stays on the CPU.
+     */
+    void setGpu(boolean on) {
+        gpu = on;
+        if (opened != null) {
+            if (on && gpuCloth == null && !startGpu()) {
+                gpu = false;
+            } else if (!on) {
+                disposeGpu();
+            }
+            if (frame != null) {
+                path.remove(path.size() - 1);
+                show(frame, lastBody);
+            }
+        }
+        panel.gpu.setSelection(gpu);
+    }
+
+    boolean usesGpu() {
+        return gpuCloth != null;
+    }
+
+    private boolean startGpu() {
+        canvas.setCurrent();
+        GL.setCapabilities(capabilities);
+        String why = GpuCloth.unsupported(capabilities, opened.db);
+        if (why == null) {
+            try {
+                gpuCloth = new GpuCloth(opened.db);
+            } catch (IllegalStateException e) {
+                why = e.getMessage();
+            }
+        }
+        if (why != null) {
+            panel.setMessage("Decoding on the CPU: " + why + ".");
+            return false;
+        }
+        opened.player.decodePositions(false);
+        renderer.clothDrawer(gpuCloth::draw);
+        return true;
+    }
+
+    private void disposeGpu() {
+        if (gpuCloth == null) {
+            return;
+        }
+        if (!canvas.isDisposed() && capabilities != null) {
+            canvas.setCurrent();
+            GL.setCapabilities(capabilities);
+            gpuCloth.dispose();
+        }
+        gpuCloth = null;
+        renderer.clothDrawer(null);
+        if (opened != null) {
+            opened.player.decodePositions(true);
+        }
+    }
+
+    /** The frame with its positions: decoded on the CPU now when the player left them to the GPU. */
+    private PlaybackFrame withPositions(PlaybackFrame f) {
+        if (f.positions().length > 0) {
+            return f;
+        }
+        float[] p = new float[3 * opened.db.vertexCount()];
+        opened.db.basis().decode(opened.player.coefficients(), p);
+        return new PlaybackFrame(f.state(), f.primaryNode(), f.clip(), f.clipFrame(), f.classLabel(), p, f.rootYaw(),
+                f.rootX(), f.rootZ(), f.errorBoundMm(), f.decodeNanos(), f.mergeCrossed());
+    }
+
     /** The choice to follow now, or -1 when there is none or the user must choose (then playback waits). */
     private int nextChoice() {
         List<Choice> choices = opened.player.choices();
@@ -435,9 +513,17 @@ public final class PlaybackView extends ViewPart {
 
     private void show(PlaybackFrame f, Body body) {
         frame = f;
+        lastBody = body;
         String hood = hood(f.classLabel());
-        scene = new ClothScene(opened.db.triangles(), PlaybackCharacter.cloth(f), body,
-                opened.character.bindPose(), null, "down".equals(hood) ? DOWN_COLOR : UP_COLOR);
+        float[] color = "down".equals(hood) ? DOWN_COLOR : UP_COLOR;
+        if (gpuCloth != null) {
+            // the GPU reconstructs the cloth: the scene carries the body only
+            gpuCloth.frame(opened.player.coefficients(), f, color);
+            scene = new ClothScene(new int[0], new float[0], body, opened.character.bindPose(), null, color);
+        } else {
+            scene = new ClothScene(opened.db.triangles(), PlaybackCharacter.cloth(withPositions(f)), body,
+                    opened.character.bindPose(), null, color);
+        }
         path.add(new Visit(f.state(), f.primaryNode(), f.clip(), f.clipFrame(), hood));
         boolean inside = f.primaryNode() < 0;
         panel.set(PlaybackPanel.NODE, inside ? "(blending into " + f.clip() + ")" : Long.toString(f.primaryNode()));
@@ -445,8 +531,10 @@ public final class PlaybackView extends ViewPart {
         panel.set(PlaybackPanel.STATE, inside ? "(inside a transition)"
                 : f.state() + (f.mergeCrossed() ? " (merge landed)" : ""));
         panel.set(PlaybackPanel.HOOD, hood.isEmpty() ? "-" : hood);
-        panel.set(PlaybackPanel.DECODE, String.format(Locale.ROOT, "%.2f ms (CPU, %d thread%s)",
-                f.decodeNanos() / 1e6, OpenedDatabase.DECODE_THREADS, OpenedDatabase.DECODE_THREADS == 1 ? "" : "s"));
+        panel.set(PlaybackPanel.DECODE, gpuCloth != null
+                ? String.format(Locale.ROOT, "%.2f ms (coefficients; GPU)", f.decodeNanos() / 1e6)
+                : String.format(Locale.ROOT, "%.2f ms (CPU, %d thread%s)", f.decodeNanos() / 1e6,
+                        OpenedDatabase.DECODE_THREADS, OpenedDatabase.DECODE_THREADS == 1 ? "" : "s"));
         panel.set(PlaybackPanel.FPS, playing ? String.format(Locale.ROOT, "%.1f fps", rate.fps()) : "paused");
         panel.set(PlaybackPanel.ERROR, String.format(Locale.ROOT, "%.2f mm", f.errorBoundMm()));
         panel.set(PlaybackPanel.FRAMES, String.format(Locale.ROOT, "%,d", path.size()));
@@ -500,6 +588,8 @@ public final class PlaybackView extends ViewPart {
 
     private void disposeGl() {
         stop();
+        gpuCloth = null; // its objects went with the context
+        renderer.clothDrawer(null);
         // SWT's own GLCanvas dispose listener ran first and destroyed the context: no setCurrent() here
         GL.setCapabilities(null);
         capabilities = null;
