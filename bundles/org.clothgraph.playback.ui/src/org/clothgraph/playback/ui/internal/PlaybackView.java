@@ -10,6 +10,7 @@ import java.util.Locale;
 import org.clothgraph.cloth.ui.gl.ClothCanvases;
 import org.clothgraph.cloth.ui.gl.ClothRenderer;
 import org.clothgraph.cloth.ui.gl.ClothScene;
+import org.clothgraph.cloth.ui.gl.GlContext;
 import org.clothgraph.model.Aspect;
 import org.clothgraph.model.CompressedDatabaseInfo;
 import org.clothgraph.model.InvalidInputException;
@@ -30,7 +31,6 @@ import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.opengl.GLCanvas;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
@@ -38,8 +38,6 @@ import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.ui.IPartListener2;
 import org.eclipse.ui.IWorkbenchPartReference;
 import org.eclipse.ui.part.ViewPart;
-import org.lwjgl.opengl.GL;
-import org.lwjgl.opengl.GLCapabilities;
 
 /**
  * Real-time playback of a runtime database (Kim et al. 2013, section 5.2): the character walks the primary graph,
@@ -60,8 +58,8 @@ public final class PlaybackView extends ViewPart {
     record Visit(int state, long primaryNode, String clip, int clipFrame, String hood) {
     }
 
+    private GlContext gl;
     private GLCanvas canvas;
-    private GLCapabilities capabilities;
     private final ClothRenderer renderer = new ClothRenderer();
     private PlaybackPanel panel;
     private ProjectTracker tracker;
@@ -105,11 +103,10 @@ public final class PlaybackView extends ViewPart {
     @Override
     public void createPartControl(Composite parent) {
         SashForm sash = new SashForm(parent, SWT.HORIZONTAL);
-        canvas = ClothCanvases.create(sash);
-        canvas.setCurrent();
-        capabilities = GL.createCapabilities();
+        gl = new GlContext(sash);
+        canvas = gl.canvas();
         renderer.offsetBody(BODY_INSET);
-        canvas.addListener(SWT.Paint, e -> paint());
+        canvas.addListener(SWT.Paint, e -> gl.paint((w, h) -> renderer.render(scene, w, h)));
         canvas.addListener(SWT.Resize, e -> canvas.redraw());
         canvas.addListener(SWT.KeyDown, e -> key(e.character, e.keyCode));
         canvas.addListener(SWT.MouseDown, e -> canvas.setFocus());
@@ -401,9 +398,8 @@ public final class PlaybackView extends ViewPart {
     }
 
     private boolean startGpu() {
-        canvas.setCurrent();
-        GL.setCapabilities(capabilities);
-        String why = GpuCloth.unsupported(capabilities, opened.db);
+        gl.makeCurrent();
+        String why = GpuCloth.unsupported(gl.capabilities(), opened.db);
         if (why == null) {
             try {
                 gpuCloth = new GpuCloth(opened.db);
@@ -424,9 +420,7 @@ public final class PlaybackView extends ViewPart {
         if (gpuCloth == null) {
             return;
         }
-        if (!canvas.isDisposed() && capabilities != null) {
-            canvas.setCurrent();
-            GL.setCapabilities(capabilities);
+        if (gl.makeCurrent()) {
             gpuCloth.dispose();
         }
         gpuCloth = null;
@@ -568,21 +562,9 @@ public final class PlaybackView extends ViewPart {
 
     // ---- drawing -------------------------------------------------------------------------------------
 
-    private void paint() {
-        if (canvas.isDisposed() || capabilities == null) {
-            return;
-        }
-        canvas.setCurrent();
-        GL.setCapabilities(capabilities);
-        Point size = canvas.getSize();
-        renderer.render(scene, size.x, size.y);
-        canvas.swapBuffers();
-    }
-
     /** Renders the frame shown offscreen (screenshots of the GL content). */
     ImageData capture(int w, int h) {
-        canvas.setCurrent();
-        GL.setCapabilities(capabilities);
+        gl.makeCurrent();
         return renderer.captureImage(scene, w, h);
     }
 
@@ -590,9 +572,6 @@ public final class PlaybackView extends ViewPart {
         stop();
         gpuCloth = null; // its objects went with the context
         renderer.clothDrawer(null);
-        // SWT's own GLCanvas dispose listener ran first and destroyed the context: no setCurrent() here
-        GL.setCapabilities(null);
-        capabilities = null;
     }
 
     @Override
