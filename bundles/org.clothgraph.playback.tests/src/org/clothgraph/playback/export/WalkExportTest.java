@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -71,6 +72,10 @@ class WalkExportTest {
                     FRAMES, 3, false, 2), out, null);
             assertEquals(FRAMES, r.frames());
             assertEquals(name.endsWith(".glb") ? 1 : 2, r.files().size(), r.files().toString());
+            if (name.endsWith(".glb")) {
+                byte[] head = Arrays.copyOf(Files.readAllBytes(out), 4);
+                assertEquals("glTF", new String(head, StandardCharsets.US_ASCII), "a binary glTF");
+            }
             GltfModel model = new GltfModelReader().read(out.toUri());
             assertEquals(2, model.getNodeModels().size(), "cloth and body");
             assertEquals(1, model.getAnimationModels().size());
@@ -96,6 +101,10 @@ class WalkExportTest {
             assertTrue(Math.max(Math.abs(max[0]), Math.abs(min[0])) > 1e-4, "the last frame differs from the first");
             String extras = String.valueOf(model.getAssetModel().getExtras());
             assertTrue(extras.contains("errorBoundMm") && extras.contains("largestErrorBoundMm"), extras);
+        }
+        try (Stream<Path> files = Files.list(dir.resolve("gltf"))) {
+            assertEquals(List.of("walk.bin", "walk.glb", "walk.gltf"), files.map(f -> f.getFileName().toString())
+                    .sorted().toList(), "nothing else left beside the exports");
         }
     }
 

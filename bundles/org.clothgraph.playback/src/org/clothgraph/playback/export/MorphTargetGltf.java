@@ -111,8 +111,12 @@ final class MorphTargetGltf {
         nodes.add(node);
     }
 
-    /** Finishes the document: the scene of all nodes and the weights animation; writes .glb or .gltf + .bin. */
-    void write(Path out) throws IOException {
+    /**
+     * Finishes the document (the scene of all nodes, the weights animation) and writes it: binary glTF into
+     * {@code file}, or the JSON into {@code file} and the buffer into {@code bin}, which the JSON names as
+     * {@code binName} (the name it will have beside the document).
+     */
+    void write(Path file, boolean binary, Path bin, String binName) throws IOException {
         float[] times = new float[frames];
         for (int k = 0; k < frames; k++) {
             times[k] = (float) (k / fps);
@@ -161,10 +165,8 @@ final class MorphTargetGltf {
         root.add("bufferViews", bufferViews);
         JsonObject buffer = new JsonObject();
         buffer.addProperty("byteLength", length);
-        boolean binary = out.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".glb");
-        Path bin = out.resolveSibling(baseName(out) + ".bin");
         if (!binary) {
-            buffer.addProperty("uri", bin.getFileName().toString());
+            buffer.addProperty("uri", binName);
         }
         JsonArray buffers = new JsonArray();
         buffers.add(buffer);
@@ -172,9 +174,9 @@ final class MorphTargetGltf {
         Gson gson = new GsonBuilder().disableHtmlEscaping().create();
         byte[] json = gson.toJson(root).getBytes(StandardCharsets.UTF_8);
         if (binary) {
-            writeGlb(out, json);
+            writeGlb(file, json);
         } else {
-            Files.write(out, json);
+            Files.write(file, json);
             try (OutputStream s = Files.newOutputStream(bin)) {
                 for (byte[] c : chunks) {
                     s.write(c);
@@ -209,12 +211,6 @@ final class MorphTargetGltf {
                 s.write(0);
             }
         }
-    }
-
-    private static String baseName(Path out) {
-        String name = out.getFileName().toString();
-        int dot = name.lastIndexOf('.');
-        return dot > 0 ? name.substring(0, dot) : name;
     }
 
     private int view(byte[] data, Integer target) {

@@ -113,26 +113,26 @@ public final class WalkExport {
             }
             gltf.mesh("body", triangles, positions, normals, BODY_COLOR, false);
         }
+        // written under temporary names, then moved into place: a failure leaves nothing half-written
         Path parent = out.toAbsolutePath().getParent();
         Files.createDirectories(parent);
-        Path tmp = Files.createTempFile(parent, ".export-", ".tmp");
         boolean binary = out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".glb");
+        String name = out.getFileName().toString();
+        Path bin = out.resolveSibling(name.substring(0, name.lastIndexOf('.')) + ".bin");
+        Path tmp = out.resolveSibling("." + name + ".partial");
+        Path tmpBin = out.resolveSibling("." + name + ".bin.partial");
         try {
-            // the .bin beside a .gltf takes the final name's stem, so write the document under its final name
-            gltf.write(binary ? tmp : out);
-            if (binary) {
-                Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            gltf.write(tmp, binary, tmpBin, bin.getFileName().toString());
+            if (!binary) {
+                Files.move(tmpBin, bin, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             }
+            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);
+            Files.deleteIfExists(tmpBin);
         }
         sub.split(2);
-        if (binary) {
-            return List.of(out);
-        }
-        String name = out.getFileName().toString();
-        int dot = name.lastIndexOf('.');
-        return List.of(out, out.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".bin"));
+        return binary ? List.of(out) : List.of(out, bin);
     }
 
     private static JsonObject extras(RecordedWalk walk, Path database, Options options, double fps) {
