@@ -93,6 +93,15 @@ class PlaybackViewTest {
         // a random walk plays: frames change, paced by the timer
         view.play();
         UiWait.until("30 frames played", 60_000, () -> view.path().size() >= 31);
+        // hidden behind another view of its stack it pauses; shown again it goes on
+        page.showView("org.clothgraph.cloth.ui.clothPreview");
+        UiWait.settle(300);
+        int hidden = view.path().size();
+        UiWait.settle(700);
+        assertEquals(hidden, view.path().size(), "no frames while hidden");
+        assertTrue(view.isPlaying());
+        page.activate(view);
+        UiWait.until("playback to go on when shown again", 30_000, () -> view.path().size() > hidden + 5);
         view.stop();
         List<PlaybackView.Visit> walked = view.path();
         assertTrue(walked.stream().map(PlaybackView.Visit::primaryNode).distinct().count() > 5, walked.toString());
