@@ -106,6 +106,7 @@ public final class Compressor {
         if (options.output() == null) {
             project.claimWriter(); // refuse before the work, not after it
         }
+        int blendFrames = blendFrames(project);
         SecondaryFrames frames = new SecondaryFrames(project, garment);
         int n = frames.columns();
         int rows = frames.rows();
@@ -183,7 +184,6 @@ public final class Compressor {
         sub.worked(80);
         Map<String, byte[]> parts = new LinkedHashMap<>();
         String relative = ProjectFormat.DATABASES_FOLDER + "/" + slug(garment.name()) + RuntimeFormat.EXTENSION;
-        int blendFrames = ExplorationSettings.of(project).blendFrames();
         try {
             double fps = project.clips().isEmpty() ? 30 : project.clips().get(0).fps();
             parts.put(RuntimeFormat.META, RuntimeFormat.packPart(RuntimeDatabaseWriter.meta(garment.name(),
@@ -369,6 +369,15 @@ public final class Compressor {
         r.put("seconds", round(seconds));
         return new Report(file, r, m.oursMax() * 1000, m.truncationMax() * 1000, m.oursQuantisationMax() * 1000,
                 m.oursFrameMax(), total, paperTotal, m.paperMax() * 1000);
+    }
+
+    /** The project's blend window; settings an older version stored and this one cannot read give the default. */
+    static int blendFrames(Project project) {
+        try {
+            return ExplorationSettings.of(project).blendFrames();
+        } catch (RuntimeException e) {
+            return ExplorationSettings.defaults().blendFrames();
+        }
     }
 
     static GarmentInfo garment(Project project, String name) {
