@@ -18,7 +18,10 @@ import org.clothgraph.cli.Cli;
 import org.clothgraph.compress.Compressor;
 import org.clothgraph.demo.DemoPipeline;
 import org.clothgraph.model.Project;
+import org.clothgraph.playback.PlaybackCharacter;
 import org.clothgraph.playback.ProjectDatabases;
+import org.clothgraph.playback.RecordedWalk;
+import org.clothgraph.runtime.RandomController;
 import org.clothgraph.runtime.RuntimeDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,9 +36,10 @@ import de.javagl.jgltf.model.MeshPrimitiveModel;
 import de.javagl.jgltf.model.io.GltfModelReader;
 
 /**
- * Export of a walk of the compressed explored demo: the glTF loads with a real glTF reader (jgltf) with one
- * animation key and one morph target per frame on cloth and body, the OBJ sequence has one file per frame, and a
- * corrupted runtime database is refused with one line naming the file and the part, nothing written.
+ * A walk of the compressed explored demo, played with the project's character and exported: the body is where its
+ * cloth is, inside transitions too; the glTF loads with a real glTF reader (jgltf) with one animation key and one
+ * morph target per frame on cloth and body, the OBJ sequence has one file per frame, and a corrupted runtime
+ * database is refused with one line naming the file and the part, nothing written.
  */
 class WalkExportTest {
     private static final int FRAMES = 24;
@@ -155,6 +159,33 @@ class WalkExportTest {
         Map.Entry<Integer, String[]> help = cli("export", "--help");
         assertEquals(0, help.getKey());
         assertTrue(help.getValue()[0].contains("usage: clothgraph export gltf|obj"), help.getValue()[0]);
+    }
+
+    @Test
+    void theCharacterIsWhereItsClothIsAlongAWalkThroughTransitions() throws Exception {
+        try (RuntimeDatabase db = RuntimeDatabase.open(database)) {
+            PlaybackCharacter character = PlaybackCharacter.of(project);
+            RecordedWalk walk = RecordedWalk.record(db, character, new RandomController(7), 200, 1, null);
+            assertEquals(200, walk.frames().size());
+            assertEquals(walk.frames().size(), walk.bodies().size());
+            long inside = walk.frames().stream().filter(f -> f.primaryNode() < 0).count();
+            assertTrue(inside > 0, "the walk passes through blended primary transitions");
+            double worst = 0;
+            for (int k = 0; k < walk.frames().size(); k++) {
+                float[] cloth = PlaybackCharacter.cloth(walk.frames().get(k));
+                double[] pelvis = walk.bodies().get(k).find("pelvis").center();
+                double cx = 0;
+                double cz = 0;
+                for (int i = 0; i < cloth.length; i += 3) {
+                    cx += cloth[i];
+                    cz += cloth[i + 2];
+                }
+                cx /= cloth.length / 3.0;
+                cz /= cloth.length / 3.0;
+                worst = Math.max(worst, Math.hypot(cx - pelvis[0], cz - pelvis[2]));
+            }
+            assertTrue(worst < 0.25, "the robe's centre stays over the pelvis, in the walk's world: " + worst + " m");
+        }
     }
 
     private static Map.Entry<Integer, String[]> cli(String... args) {

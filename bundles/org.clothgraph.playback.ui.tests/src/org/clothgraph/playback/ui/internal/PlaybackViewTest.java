@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import org.clothgraph.compress.Compressor;
 import org.clothgraph.demo.DemoPipeline;
 import org.clothgraph.model.Project;
+import org.clothgraph.playback.PlaybackCharacter;
 import org.clothgraph.playback.ui.PlaybackUi;
 import org.clothgraph.runtime.Choice;
 import org.clothgraph.runtime.PlaybackFrame;
@@ -106,6 +107,11 @@ class PlaybackViewTest {
         List<PlaybackView.Visit> walked = view.path();
         assertTrue(walked.stream().map(PlaybackView.Visit::primaryNode).distinct().count() > 5, walked.toString());
         assertNotEquals(first.positions()[0], view.frame().positions()[0], "the cloth moved");
+        double travelled = Math.hypot(view.frame().rootX() - first.rootX(), view.frame().rootZ() - first.rootZ());
+        assertTrue(travelled > 0.2, "the character went somewhere in the world: " + travelled + " m");
+        double[] body = centreOf(view.scene().bodyPositions());
+        double[] robe = centreOf(PlaybackCharacter.cloth(view.frame()));
+        assertTrue(Math.hypot(robe[0] - body[0], robe[2] - body[2]) < 0.3, "the robe is on the character, in the world");
         assertTrue(Integer.parseInt(panel.value(PlaybackPanel.FRAMES).replace(",", "")) >= 31);
 
         // choose mode: playback holds at a branch point; two different choices there lead to different paths
@@ -241,6 +247,17 @@ class PlaybackViewTest {
             }
         }
         return view.path();
+    }
+
+    private static double[] centreOf(float[] xyz) {
+        double[] c = new double[3];
+        for (int i = 0; i < xyz.length; i++) {
+            c[i % 3] += xyz[i];
+        }
+        for (int k = 0; k < 3; k++) {
+            c[k] /= xyz.length / 3.0;
+        }
+        return c;
     }
 
     /** Intersection over union of the cloth-coloured (saturated) pixels of two images of one frame. */
