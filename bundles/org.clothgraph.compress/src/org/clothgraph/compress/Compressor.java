@@ -136,13 +136,16 @@ public final class Compressor {
             alpha *= e > 0 ? 0.93 * tol / e : 4;
         }
         sub.worked(40);
+        // every frame decoded; tighten while over the tolerance, or while worse than the paper's scheme where the
+        // paper's error is reachable at all (not below the truncation error itself)
         ReconstructionError.Measure m = null;
-        for (int it = 0; it < 4; it++) {
+        for (int it = 0;; it++) {
             m = ReconstructionError.full(frames, f, ours, paper, sub.split(it == 0 ? 150 : 30));
             boolean overTolerance = m.oursQuantisationMax() > tol;
-            boolean worseThanPaper = options.matchPaper() && m.oursMax() > m.paperMax();
-            if (!overTolerance && !worseThanPaper) {
-                break;
+            boolean worseThanPaper = options.matchPaper() && m.oursMax() > m.paperMax()
+                    && m.paperMax() > m.truncationMax();
+            if (it == 3 || (!overTolerance && !worseThanPaper)) {
+                break; // the frame errors measured are those of the quantisation written
             }
             alpha *= overTolerance ? 0.97 * tol / m.oursQuantisationMax() : 0.8;
             ours = scheme.apply(alpha);
