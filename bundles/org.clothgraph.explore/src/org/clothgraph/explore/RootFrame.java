@@ -3,7 +3,12 @@ package org.clothgraph.explore;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.Quat;
 import org.clothgraph.motion.Vec3;
+import java.util.ArrayList;
+import java.util.List;
+
 import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.body.Body;
+import org.clothgraph.sim.body.Capsule;
 
 /**
  * The character's root frame at one motion frame: the world with the root's yaw and horizontal translation
@@ -32,6 +37,35 @@ public record RootFrame(double yaw, double x, double z) {
     /** Root frame to world. */
     public ClothState toWorld(ClothState local) {
         return transform(local, yaw, x, z, false);
+    }
+
+    /** A posed body moved from the world into this root frame (capsule ends moved, radii kept). */
+    public Body toLocal(Body world) {
+        return moved(world, true);
+    }
+
+    /** A posed body moved from this root frame into the world. */
+    public Body toWorld(Body local) {
+        return moved(local, false);
+    }
+
+    private Body moved(Body body, boolean inverse) {
+        float[] ends = new float[6 * body.size()];
+        for (int i = 0; i < body.size(); i++) {
+            Capsule c = body.capsule(i);
+            float[] e = { c.ax(), c.ay(), c.az(), c.bx(), c.by(), c.bz() };
+            System.arraycopy(e, 0, ends, 6 * i, 6);
+        }
+        ClothState in = new ClothState(ends, new float[ends.length]);
+        float[] p = (inverse ? toLocal(in) : toWorld(in)).positions();
+        List<Capsule> capsules = new ArrayList<>(body.size());
+        for (int i = 0; i < body.size(); i++) {
+            Capsule c = body.capsule(i);
+            int o = 6 * i;
+            capsules.add(Capsule.of(c.name(), new double[] { p[o], p[o + 1], p[o + 2] },
+                    new double[] { p[o + 3], p[o + 4], p[o + 5] }, c.ra(), c.rb()));
+        }
+        return new Body(capsules);
     }
 
     private static ClothState transform(ClothState s, double angle, double tx, double tz, boolean inverse) {

@@ -31,6 +31,7 @@ public final class Player implements AutoCloseable {
     private double baseX;
     private double baseZ;
     private PlaybackFrame current;
+    private boolean decodePositions = true;
 
     /** @param decodeThreads threads for the reconstruction B' c' (1: the caller's thread) */
     public Player(RuntimeDatabase db, int decodeThreads) {
@@ -162,10 +163,10 @@ public final class Player implements AutoCloseable {
             }
             bound += w * m.jumpMm();
         }
-        float[] positions = new float[3 * db.vertexCount()];
-        if (pool != null) {
+        float[] positions = new float[decodePositions ? 3 * db.vertexCount() : 0];
+        if (decodePositions && pool != null) {
             db.basis().decode(blended, positions, pool, threads);
-        } else {
+        } else if (decodePositions) {
             db.basis().decode(blended, positions);
         }
         long nanos = System.nanoTime() - t0;
@@ -176,6 +177,19 @@ public final class Player implements AutoCloseable {
         return new PlaybackFrame(inside ? -1 : state, node, db.clipOf(labelNode),
                 inside ? -1 : db.clipFrameOf(node), db.classLabel(labelState), positions, yaw, x, z, bound, nanos,
                 mergeCrossed);
+    }
+
+    /**
+     * Whether frames carry their decoded positions (the default). Off, a frame's positions are empty and only its
+     * coefficients are decoded ({@link #coefficients()}): for a caller that reconstructs B' c' itself, on a GPU.
+     */
+    public void decodePositions(boolean on) {
+        decodePositions = on;
+    }
+
+    /** The coefficients c' of the current frame, merge blends applied (B' c' is its cloth); a copy. */
+    public float[] coefficients() {
+        return blended.clone();
     }
 
     /** Frames shown since the last reset. */

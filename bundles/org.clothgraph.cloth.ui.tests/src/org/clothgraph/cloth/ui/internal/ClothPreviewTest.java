@@ -9,6 +9,7 @@ import java.util.List;
 import org.clothgraph.cloth.ClothRun;
 import org.clothgraph.cloth.ProjectGarments;
 import org.clothgraph.cloth.ui.ClothUi;
+import org.clothgraph.cloth.ui.gl.ClothScene;
 import org.clothgraph.demo.DemoPipeline;
 import org.clothgraph.model.CheckReport;
 import org.clothgraph.model.GarmentInfo;

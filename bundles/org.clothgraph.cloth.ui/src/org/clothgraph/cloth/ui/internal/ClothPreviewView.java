@@ -4,6 +4,10 @@ import java.util.EnumSet;
 import java.util.List;
 
 import org.clothgraph.cloth.ClothRun;
+import org.clothgraph.cloth.ui.gl.ClothCanvases;
+import org.clothgraph.cloth.ui.gl.ClothRenderer;
+import org.clothgraph.cloth.ui.gl.ClothScene;
+import org.clothgraph.cloth.ui.gl.GlContext;
 import org.clothgraph.model.Aspect;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
@@ -16,13 +20,9 @@ import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.PaletteData;
-import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.opengl.GLCanvas;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.ui.part.ViewPart;
-import org.lwjgl.opengl.GL;
-import org.lwjgl.opengl.GLCapabilities;
 
 /**
  * OpenGL preview of a simulated run: the cloth on the character body, played at the run's frame rate
@@ -34,8 +34,8 @@ import org.lwjgl.opengl.GLCapabilities;
 public final class ClothPreviewView extends ViewPart {
     private static final float[] UP_COLOR = { 0.25f, 0.45f, 0.8f };
     private static final float[] DOWN_COLOR = { 0.85f, 0.4f, 0.25f };
+    private GlContext gl;
     private GLCanvas canvas;
-    private GLCapabilities capabilities;
     private final ClothRenderer renderer = new ClothRenderer();
     private ClothPanel panel;
     private ProjectTracker tracker;
@@ -49,13 +49,12 @@ public final class ClothPreviewView extends ViewPart {
     @Override
     public void createPartControl(Composite parent) {
         SashForm sash = new SashForm(parent, SWT.HORIZONTAL);
-        canvas = ClothCanvases.create(sash);
-        canvas.setCurrent();
-        capabilities = GL.createCapabilities();
-        canvas.addListener(SWT.Paint, e -> paint());
+        gl = new GlContext(sash);
+        canvas = gl.canvas();
+        canvas.addListener(SWT.Paint, e -> gl.paint((w, h) -> renderer.render(scene, w, h)));
         canvas.addListener(SWT.Resize, e -> canvas.redraw());
         ClothCanvases.orbitWithMouse(canvas, renderer);
-        canvas.addDisposeListener(e -> disposeGl());
+        canvas.addDisposeListener(e -> stop());
         panel = new ClothPanel(sash, this);
         sash.setWeights(72, 28);
         tracker = new ProjectTracker(getViewSite(), canvas, EnumSet.of(Aspect.SETTINGS, Aspect.GARMENTS,
@@ -221,45 +220,14 @@ public final class ClothPreviewView extends ViewPart {
         canvas.getDisplay().timerExec(frameMillis(), tick);
     }
 
-    private void paint() {
-        if (canvas.isDisposed()) {
-            return;
-        }
-        canvas.setCurrent();
-        GL.setCapabilities(capabilities);
-        Point size = canvas.getSize();
-        renderer.render(scene, size.x, size.y);
-        canvas.swapBuffers();
-    }
-
     /** Renders the current frame offscreen at 800 x 600 (screenshots of the GL content). */
     ImageData capture() {
         return capture(800, 600);
     }
 
     ImageData capture(int w, int h) {
-        canvas.setCurrent();
-        GL.setCapabilities(capabilities);
-        java.nio.ByteBuffer px = renderer.capture(scene, w, h);
-        ImageData image = new ImageData(w, h, 24, new PaletteData(0xFF0000, 0x00FF00, 0x0000FF));
-        byte[] row = new byte[w * 3];
-        for (int y = 0; y < h; y++) {
-            px.position((h - 1 - y) * w * 3);
-            px.get(row);
-            for (int x = 0; x < w; x++) {
-                image.setPixel(x, y, ((row[3 * x] & 0xFF) << 16) | ((row[3 * x + 1] & 0xFF) << 8) | (row[3 * x + 2] & 0xFF));
-            }
-        }
-        return image;
-    }
-
-    private void disposeGl() {
-        stop();
-        // No setCurrent() here: SWT's own GLCanvas dispose listener ran first and destroyed the context, and
-        // glXMakeCurrent with a window and no context is an X BadMatch that aborts the process (seen as soon as a
-        // second GL view's context is current at shutdown).
-        GL.setCapabilities(null);
-        capabilities = null;
+        gl.makeCurrent();
+        return renderer.captureImage(scene, w, h);
     }
 
     @Override

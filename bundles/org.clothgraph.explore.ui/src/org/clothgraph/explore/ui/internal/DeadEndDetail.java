@@ -1,6 +1,6 @@
 package org.clothgraph.explore.ui.internal;
 
-import org.clothgraph.cloth.ui.internal.ClothScene;
+import org.clothgraph.cloth.ui.gl.ClothScene;
 
 /**
  * A selected queued dead end, ready to show: a description (primary node, clip and frame, merge target, errors,

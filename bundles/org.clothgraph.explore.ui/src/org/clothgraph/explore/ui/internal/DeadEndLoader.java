@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import org.clothgraph.cloth.ProjectGarments;
-import org.clothgraph.cloth.ui.internal.ClothScene;
+import org.clothgraph.cloth.ui.gl.ClothScene;
 import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.ClothStateRecord;
 import org.clothgraph.model.ClothTransition;

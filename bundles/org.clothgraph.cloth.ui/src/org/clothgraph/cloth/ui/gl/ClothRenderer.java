@@ -1,4 +1,4 @@
-package org.clothgraph.cloth.ui.internal;
+package org.clothgraph.cloth.ui.gl;
 
 import static org.lwjgl.opengl.GL11.*;
 
@@ -6,13 +6,17 @@ import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.PaletteData;
 import org.lwjgl.BufferUtils;
 import org.lwjgl.opengl.GL30;
 
 /**
  * Fixed-function OpenGL drawing of a {@link ClothScene}: lit, two-sided cloth from client vertex
  * arrays, the body in grey, a ground grid, and an orbit camera around the pelvis. Buffers grow once and
- * are reused frame to frame. Several scenes can share one canvas, each in its own viewport.
+ * are reused frame to frame. Several scenes can share one canvas, each in its own viewport. The body can be drawn
+ * slightly shrunk and pushed back in depth, so that cloth resting on it does not z-fight with it (Kim et al. 2013
+ * shrink the body slightly when rendering).
  */
 public final class ClothRenderer {
     private FloatBuffer positions;
@@ -23,6 +27,9 @@ public final class ClothRenderer {
     private FloatBuffer bodyNormals;
     private IntBuffer bodyIndices;
     private final FloatBuffer light = BufferUtils.createFloatBuffer(4);
+    private float[] insetBody;
+    private double bodyInset;
+    private Runnable clothDrawer;
 
     double yaw = Math.toRadians(30);
     double pitch = Math.toRadians(12);
@@ -33,6 +40,22 @@ public final class ClothRenderer {
         yaw = yawRadians;
         pitch = pitchRadians;
         distance = metres;
+    }
+
+    /**
+     * Draws the body {@code metres} inside its surface (moved against its normals) and with a polygon depth offset,
+     * so that cloth touching it wins the depth test; 0 (the default) draws it as it is.
+     */
+    public void offsetBody(double metres) {
+        bodyInset = Math.max(0, metres);
+    }
+
+    /**
+     * Draws the cloth with {@code drawer} instead of from the scene's arrays (null: the arrays): e.g. a shader that
+     * reconstructs it on the GPU. It runs with the camera's matrices, light 0 and colour material set, the body drawn.
+     */
+    public void clothDrawer(Runnable drawer) {
+        clothDrawer = drawer;
     }
 
     public void render(ClothScene scene, int width, int height) {
@@ -75,8 +98,12 @@ public final class ClothRenderer {
         glEnable(GL_COLOR_MATERIAL);
         glColorMaterial(GL_FRONT_AND_BACK, GL_AMBIENT_AND_DIFFUSE);
 
-        bodyPositions = fill(bodyPositions, scene.bodyPositions);
+        bodyPositions = fill(bodyPositions, bodyInset > 0 ? inset(scene) : scene.bodyPositions);
         bodyNormals = fill(bodyNormals, scene.bodyNormals);
+        if (bodyInset > 0) {
+            glEnable(GL_POLYGON_OFFSET_FILL);
+            glPolygonOffset(1f, 2f);
+        }
         glEnableClientState(GL_VERTEX_ARRAY);
         glEnableClientState(GL_NORMAL_ARRAY);
         glColor3f(0.62f, 0.6f, 0.58f);
@@ -88,7 +115,15 @@ public final class ClothRenderer {
         } else {
             glDrawArrays(GL_TRIANGLES, 0, scene.bodyPositions.length / 3);
         }
+        glDisable(GL_POLYGON_OFFSET_FILL);
 
+        if (clothDrawer != null) {
+            glDisableClientState(GL_NORMAL_ARRAY);
+            glDisableClientState(GL_VERTEX_ARRAY);
+            clothDrawer.run();
+            glDisable(GL_LIGHTING);
+            return;
+        }
         positions = fill(positions, scene.clothPositions);
         normals = fill(normals, scene.clothNormals);
         colors = fill(colors, scene.clothColors);
@@ -102,6 +137,19 @@ public final class ClothRenderer {
         glDisableClientState(GL_NORMAL_ARRAY);
         glDisableClientState(GL_VERTEX_ARRAY);
         glDisable(GL_LIGHTING);
+    }
+
+    private float[] inset(ClothScene scene) {
+        float[] p = scene.bodyPositions;
+        float[] n = scene.bodyNormals;
+        if (insetBody == null || insetBody.length != p.length) {
+            insetBody = new float[p.length];
+        }
+        float d = (float) bodyInset;
+        for (int i = 0; i < p.length; i++) {
+            insetBody[i] = p[i] - d * n[i];
+        }
+        return insetBody;
     }
 
     private static void grid(float cx, float cz) {
@@ -141,7 +189,7 @@ public final class ClothRenderer {
      * Renders the scene into an offscreen framebuffer and reads it back as bottom-up RGB rows: unlike the
      * window's back buffer, an FBO has no pixel-ownership holes when the view is covered or hidden.
      */
-    ByteBuffer capture(ClothScene scene, int width, int height) {
+    public ByteBuffer capture(ClothScene scene, int width, int height) {
         int fbo = GL30.glGenFramebuffers();
         int color = GL30.glGenRenderbuffers();
         int depth = GL30.glGenRenderbuffers();
@@ -165,5 +213,20 @@ public final class ClothRenderer {
             GL30.glDeleteRenderbuffers(depth);
             GL30.glDeleteFramebuffers(fbo);
         }
+    }
+
+    /** {@link #capture} as top-down SWT image data (screenshots of the GL content); the canvas's context is current. */
+    public ImageData captureImage(ClothScene scene, int width, int height) {
+        ByteBuffer px = capture(scene, width, height);
+        ImageData image = new ImageData(width, height, 24, new PaletteData(0xFF0000, 0x00FF00, 0x0000FF));
+        byte[] row = new byte[width * 3];
+        for (int y = 0; y < height; y++) {
+            px.position((height - 1 - y) * width * 3);
+            px.get(row);
+            for (int x = 0; x < width; x++) {
+                image.setPixel(x, y, ((row[3 * x] & 0xFF) << 16) | ((row[3 * x + 1] & 0xFF) << 8) | (row[3 * x + 2] & 0xFF));
+            }
+        }
+        return image;
     }
 }

@@ -1,4 +1,4 @@
-package org.clothgraph.cloth.ui.internal;
+package org.clothgraph.cloth.ui.gl;
 
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.body.Body;
@@ -32,7 +32,12 @@ public final class ClothScene {
      * @param baseColor RGB of the cloth
      */
     public ClothScene(ClothMesh mesh, float[] positions, Body body, Body bind, int[] highlight, float[] baseColor) {
-        clothTriangles = mesh.triangles();
+        this(mesh.triangles(), positions, body, bind, highlight, baseColor);
+    }
+
+    /** The same for a cloth known by its triangles only (three vertex indices each, e.g. a runtime database's). */
+    public ClothScene(int[] triangles, float[] positions, Body body, Body bind, int[] highlight, float[] baseColor) {
+        clothTriangles = triangles;
         clothPositions = positions;
         clothNormals = normals(positions, clothTriangles);
         clothColors = new float[positions.length];
@@ -83,7 +88,8 @@ public final class ClothScene {
         return bodyPositions;
     }
 
-    static float[] normals(float[] p, int[] t) {
+    /** Smooth vertex normals (area-weighted, unit length) of a triangle mesh. */
+    public static float[] normals(float[] p, int[] t) {
         float[] n = new float[p.length];
         for (int i = 0; i < t.length; i += 3) {
             int a = 3 * t[i];

@@ -1,4 +1,4 @@
-package org.clothgraph.cloth.ui.internal;
+package org.clothgraph.cloth.ui.gl;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Point;
