@@ -88,11 +88,25 @@ public final class DemoPipeline {
      * first simulation plays the walk, or the first clip kept when the walk is not among them.
      */
     public static Project run(Path folder, Options options, List<String> clipNames, IProgressMonitor monitor) {
+        return build(folder, options, clipNames, monitor).project();
+    }
+
+    /** A written demo project and how its exploration ended (null when it explored nothing). */
+    public record Built(Project project, Explorer.Report exploration) {
+        /** Whether the exploration stopped on trouble (a simulator that failed, a full disk). */
+        public boolean troubled() {
+            return exploration != null && exploration.trouble();
+        }
+    }
+
+    /** The demo, with the report of its exploration: a caller should say when the exploration stopped on trouble. */
+    public static Built build(Path folder, Options options, List<String> clipNames, IProgressMonitor monitor) {
         Path target = folder.toAbsolutePath().normalize();
         Path partial = target.resolveSibling("." + target.getFileName() + ".partial");
         deleteTree(partial);
+        Explorer.Report[] report = { null };
         try {
-            build(partial, options, clipNames, monitor).close();
+            build(partial, options, clipNames, report, monitor).close();
             if (Files.isDirectory(target)) {
                 // only an empty folder, or one a replaced project left its lock file in: callers refuse anything else
                 Files.deleteIfExists(target.resolve(ProjectFormat.LOCK_FILE));
@@ -104,10 +118,11 @@ public final class DemoPipeline {
         } finally {
             deleteTree(partial);
         }
-        return Project.open(target);
+        return new Built(Project.open(target), report[0]);
     }
 
-    private static Project build(Path folder, Options options, List<String> clipNames, IProgressMonitor monitor) {
+    private static Project build(Path folder, Options options, List<String> clipNames, Explorer.Report[] report,
+            IProgressMonitor monitor) {
         SubMonitor sub = SubMonitor.convert(monitor, "Building the demo project", options.exploreFrames() > 0 ? 300 : 100);
         Project project = Project.create(folder, PROJECT_NAME);
         try {
@@ -144,7 +159,7 @@ public final class DemoPipeline {
             if (options.exploreFrames() > 0) {
                 sub.subTask("Exploring the secondary cloth graph");
                 try (ThreadUnitExecutor executor = new ThreadUnitExecutor()) {
-                    new Explorer(project, robe, new XpbdClothSimulator(),
+                    report[0] = new Explorer(project, robe, new XpbdClothSimulator(),
                             ExplorationSettings.defaults().withWorkers(options.workers()), executor)
                             .run(Explorer.Limits.frames(options.exploreFrames()), sub.split(200));
                 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
+import org.clothgraph.cli.Cli;
 import org.clothgraph.demo.DemoPipeline;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
@@ -46,12 +47,20 @@ public final class DemoCommand extends Command {
                 args.intValue("vertices", Garments.DEFAULT_ROBE_VERTICES, 100, 200_000),
                 args.intValue("frames", (int) DemoPipeline.Options.DEFAULT_EXPLORE_FRAMES, 0, 100_000_000),
                 args.intValue("workers", 0, 0, 256));
-        try (Project project = DemoPipeline.run(folder, options, new ConsoleProgressMonitor(err).cancelOnShutdown())) {
+        DemoPipeline.Built built = DemoPipeline.build(folder, options, java.util.List.of(),
+                new ConsoleProgressMonitor(err).cancelOnShutdown());
+        try (Project project = built.project()) {
             if (args.flag("json")) {
                 JsonOutput.print(out, StatsCommand.stats(project));
             } else {
                 out.printf("demo project written to %s in %.1f s%n", folder, (System.nanoTime() - t0) / 1e9);
             }
+        }
+        if (built.troubled()) {
+            // the project is there (character, clips, primary graph, a first simulation), its exploration is not
+            err.println("clothgraph demo: " + folder + ": the exploration " + built.exploration().stopReason()
+                    + "; the project is kept without it");
+            return Cli.FAILURE;
         }
         return 0;
     }
