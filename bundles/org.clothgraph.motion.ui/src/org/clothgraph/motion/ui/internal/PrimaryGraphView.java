@@ -1,5 +1,7 @@
 package org.clothgraph.motion.ui.internal;
 
+import org.clothgraph.motion.project.PrimaryLaneLayout;
+
 import java.util.EnumSet;
 
 
@@ -124,7 +126,7 @@ public final class PrimaryGraphView extends ViewPart implements ISelectionProvid
             validationSummary.setText(e.getMessage());
             return;
         }
-        graph.setSnapshot(snapshot, LaneLayout.of(snapshot));
+        graph.setSnapshot(snapshot, PrimaryLaneLayout.of(snapshot));
         showValidation();
         actions.update();
     }
