@@ -51,6 +51,19 @@ public final class SecondaryGraphLayout {
         return new SecondaryGraphLayout(x, y);
     }
 
+    /** Every state at its primary node's place, without offsets (before an embedding is known). */
+    public static SecondaryGraphLayout atNodes(SecondaryGraphSnapshot graph, PrimaryLaneLayout lanes) {
+        int n = graph.size();
+        double[] x = new double[n], y = new double[n];
+        for (int i = 0; i < n; i++) {
+            SecondaryGraphSnapshot.State s = graph.state(i);
+            PrimaryLaneLayout.Lane lane = lanes.lane(s.clipId());
+            x[i] = lane == null ? 0 : lane.frameX(s.clipFrame());
+            y[i] = lane == null ? 0 : lane.y() + 0.5 * lane.height();
+        }
+        return new SecondaryGraphLayout(x, y);
+    }
+
     /** A layout from given positions (tests, cached layouts). */
     public static SecondaryGraphLayout of(double[] x, double[] y) {
         return new SecondaryGraphLayout(x.clone(), y.clone());

@@ -29,7 +29,7 @@ import org.clothgraph.sim.garment.Garments;
 /** {@code bench}: measured performance of one subsystem (numbers, never timed unit tests). */
 public final class BenchCommand extends Command {
     private static final List<String> SUBJECTS = List.of("framestore", "motiongraph", "simulate", "explore",
-            "arcsim-scene");
+            "arcsim-scene", "graphview");
 
     public BenchCommand() {
         super("bench", "Benchmark a subsystem: " + String.join(", ", SUBJECTS) + ".");
@@ -43,6 +43,10 @@ public final class BenchCommand extends Command {
         option(Option.value("material", "FILE", "arcsim-scene: the ARCSim fabric JSON when the one the conf names is"
                 + " not in DIR"));
         option(Option.value("reads", "N", "random frames read back and verified (framestore; default 200)"));
+        option(Option.value("states", "N", "graphview: states of the synthetic graph (default 100000)"));
+        option(Option.value("seconds", "S", "graphview: seconds of panning and zooming to measure (default 10)"));
+        option(Option.value("width", "PX", "graphview: view width (default 1280)"));
+        option(Option.value("height", "PX", "graphview: view height (default 800)"));
         option(Option.flag("cold", "drop the OS page cache before reading (needs root) so reads come from disk"));
         option(Option.value("dir", "DIR", "scratch folder (default: a temporary folder, deleted afterwards)"));
         option(Option.flag("json", "machine-readable output"));
@@ -73,6 +77,7 @@ public final class BenchCommand extends Command {
             case "framestore" -> framestore(args, err);
             case "motiongraph" -> motiongraph(args, err);
             case "explore" -> explore(args, err);
+            case "graphview" -> GraphViewBench.run(args, err);
             case "arcsim-scene" -> ArcsimSceneBench.run(Path.of(pos.get(1)), args.value("material").map(Path::of)
                     .orElse(null), args.value("frames").isPresent() ? args.intValue("frames", 4, 1, 9999) : -1,
                     new ConsoleProgressMonitor(err).cancelOnShutdown());

@@ -62,6 +62,17 @@ public final class PrimaryLaneLayout {
         return height;
     }
 
+    /** Lanes placed by someone else (synthetic graphs, tests). */
+    public static PrimaryLaneLayout of(Map<Long, Lane> lanes) {
+        double w = 0;
+        double h = 0;
+        for (Lane l : lanes.values()) {
+            w = Math.max(w, l.x() + l.width());
+            h = Math.max(h, l.y() + l.height());
+        }
+        return new PrimaryLaneLayout(lanes, w, h);
+    }
+
     public static synchronized PrimaryLaneLayout of(PrimaryGraphSnapshot snapshot) {
         if (!providersRegistered) {
             LayoutMetaDataService.getInstance().registerLayoutMetaDataProviders(new LayeredMetaDataProvider());
