@@ -27,6 +27,17 @@ public final class StateEmbedding {
         int vertexCount();
 
         void positions(SecondaryGraphSnapshot.State state, float[] out);
+
+        /**
+         * The positions of some vertices only: vertex {@code vertices[k]} at {@code out[3k..3k+2]}. Reads the whole
+         * state into {@code scratch} (3 x vertexCount floats) unless a source can do better.
+         */
+        default void sample(SecondaryGraphSnapshot.State state, int[] vertices, float[] scratch, float[] out) {
+            positions(state, scratch);
+            for (int k = 0; k < vertices.length; k++) {
+                System.arraycopy(scratch, 3 * vertices[k], out, 3 * k, 3);
+            }
+        }
     }
 
     private final double[][] coords;
@@ -71,11 +82,8 @@ public final class StateEmbedding {
         SubMonitor read = sub.split(70).setWorkRemaining(n);
         for (int i = 0; i < n; i++) {
             SecondaryGraphSnapshot.State s = graph.state(i);
-            frames.positions(s, pos);
             float[] r = new float[d];
-            for (int j = 0; j < k; j++) {
-                System.arraycopy(pos, 3 * sample[j], r, 3 * j, 3);
-            }
+            frames.sample(s, sample, pos, r);
             rows[i] = r;
             double[] sum = sums.computeIfAbsent(s.primaryNode(), p -> new double[d]);
             for (int j = 0; j < d; j++) {
@@ -104,26 +112,36 @@ public final class StateEmbedding {
             }
         }
         orthonormalise(q);
-        double[] proj = new double[2];
         double[] variance = new double[2];
         SubMonitor iterate = sub.split(25).setWorkRemaining(ITERATIONS);
+        int chunks = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), n / 2000));
         for (int it = 0; it < ITERATIONS; it++) {
-            double[][] next = new double[2][d];
-            for (int i = 0; i < n; i++) {
-                float[] r = rows[i];
-                for (int c = 0; c < 2; c++) {
-                    double p = 0;
-                    double[] qc = q[c];
+            double[][] current = q;
+            // rows split into chunks summed apart (in parallel), then added: R^T (R q)
+            double[][][] parts = new double[chunks][][];
+            java.util.stream.IntStream.range(0, chunks).parallel().forEach(part -> {
+                double[][] acc = new double[2][d];
+                for (int i = (int) ((long) n * part / chunks); i < (int) ((long) n * (part + 1) / chunks); i++) {
+                    float[] r = rows[i];
+                    double p0 = 0, p1 = 0;
+                    double[] q0 = current[0], q1 = current[1];
                     for (int j = 0; j < d; j++) {
-                        p += r[j] * qc[j];
+                        p0 += r[j] * q0[j];
+                        p1 += r[j] * q1[j];
                     }
-                    proj[c] = p;
-                }
-                for (int c = 0; c < 2; c++) {
-                    double[] nc = next[c];
-                    double p = proj[c];
+                    double[] a0 = acc[0], a1 = acc[1];
                     for (int j = 0; j < d; j++) {
-                        nc[j] += p * r[j];
+                        a0[j] += p0 * r[j];
+                        a1[j] += p1 * r[j];
+                    }
+                }
+                parts[part] = acc;
+            });
+            double[][] next = new double[2][d];
+            for (double[][] acc : parts) {
+                for (int c = 0; c < 2; c++) {
+                    for (int j = 0; j < d; j++) {
+                        next[c][j] += acc[c][j];
                     }
                 }
             }

@@ -96,7 +96,18 @@ public final class SyntheticGraph {
 
             @Override
             public void positions(SecondaryGraphSnapshot.State s, float[] out) {
-                drape(s, side, v, s.classOf("hood").equals("DOWN"), out);
+                boolean down = s.classOf("hood").equals("DOWN");
+                for (int j = 0; j < v; j++) {
+                    drape(s, side, j, down, out, 3 * j);
+                }
+            }
+
+            @Override
+            public void sample(SecondaryGraphSnapshot.State s, int[] vertices, float[] scratch, float[] out) {
+                boolean down = s.classOf("hood").equals("DOWN");
+                for (int k = 0; k < vertices.length; k++) {
+                    drape(s, side, vertices[k], down, out, 3 * k);
+                }
             }
         };
         return new Fixture(graph, cloth, PrimaryLaneLayout.of(lanes));
@@ -109,25 +120,36 @@ public final class SyntheticGraph {
         return new SecondaryGraphSnapshot.Edge(a, b, id, true, error, cross, random.nextDouble() < 0.02, a);
     }
 
-    /** A sheet hanging from the shoulders, its top rows (the hood) up over the head or fallen onto the back. */
-    static void drape(SecondaryGraphSnapshot.State s, int side, int v, boolean hoodDown, float[] out) {
+    /**
+     * Vertex j of a sheet hanging from the shoulders, its top rows (the hood) up over the head or fallen onto the
+     * back; each vertex computed on its own, so a sample costs only its vertices.
+     */
+    static void drape(SecondaryGraphSnapshot.State s, int side, int j, boolean hoodDown, float[] out, int at) {
         double phase = 2 * Math.PI * s.clipFrame() / CLIP_FRAMES + s.clipId();
-        SplittableRandom r = new SplittableRandom(s.id() * 0x9E3779B97F4A7C15L);
-        double w1 = 0.03 * (r.nextDouble() - 0.5), w2 = 0.03 * (r.nextDouble() - 0.5), w3 = 0.02 * (r.nextDouble() - 0.5);
-        for (int j = 0; j < v; j++) {
-            double u = (j % side) / (double) (side - 1), t = (j / side) / (double) (side - 1);
-            double x = 0.6 * (u - 0.5), y = 1.5 - 1.2 * t, z = 0.12 * Math.sin(phase + 3 * u) * t;
-            if (t < 0.2) {
-                double h = (0.2 - t) / 0.2;
-                // hood: up over the head, or fallen behind the shoulders
-                y = hoodDown ? 1.26 - 0.25 * h : 1.26 + 0.35 * h;
-                z = hoodDown ? -0.12 - 0.1 * h : 0.05 * h;
-            }
-            x += w1 * Math.sin(Math.PI * t);
-            z += w2 * Math.sin(2 * Math.PI * u) + w3 * t * t;
-            out[3 * j] = (float) (x + 0.002 * (r.nextDouble() - 0.5));
-            out[3 * j + 1] = (float) (y + 0.002 * (r.nextDouble() - 0.5));
-            out[3 * j + 2] = (float) (z + 0.002 * (r.nextDouble() - 0.5));
+        long seed = s.id() * 0x9E3779B97F4A7C15L;
+        double w1 = 0.03 * (unit(seed, 1) - 0.5), w2 = 0.03 * (unit(seed, 2) - 0.5), w3 = 0.02 * (unit(seed, 3) - 0.5);
+        double u = (j % side) / (double) (side - 1), t = (j / side) / (double) (side - 1);
+        double x = 0.6 * (u - 0.5), y = 1.5 - 1.2 * t, z = 0.12 * Math.sin(phase + 3 * u) * t;
+        if (t < 0.2) {
+            double h = (0.2 - t) / 0.2;
+            // hood: up over the head, or fallen behind the shoulders
+            y = hoodDown ? 1.26 - 0.25 * h : 1.26 + 0.35 * h;
+            z = hoodDown ? -0.12 - 0.1 * h : 0.05 * h;
         }
+        x += w1 * Math.sin(Math.PI * t);
+        z += w2 * Math.sin(2 * Math.PI * u) + w3 * t * t;
+        long v = seed + 0x632BE59BD9B4E019L * (j + 7);
+        out[at] = (float) (x + 0.002 * (unit(v, 4) - 0.5));
+        out[at + 1] = (float) (y + 0.002 * (unit(v, 5) - 0.5));
+        out[at + 2] = (float) (z + 0.002 * (unit(v, 6) - 0.5));
+    }
+
+    /** A deterministic number in [0, 1) from a seed and a stream (SplitMix64's finaliser). */
+    private static double unit(long seed, int stream) {
+        long z = seed + stream * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        z ^= z >>> 31;
+        return (z >>> 11) * 0x1.0p-53;
     }
 }

@@ -66,6 +66,10 @@ public final class GlDrawBench implements DrawBench {
             m.put("overviewFrameMsMedian", round(overview.medianMs));
             m.put("overviewFrameMsP95", round(overview.p95Ms));
             m.put("overviewDrewEveryState", overview.everyStateDrawn);
+            // CPU per frame (all threads, llvmpipe's too): what the frame costs on a machine others do not share
+            m.put("overviewCpuMsPerFrame", round(overview.cpuMsPerFrame));
+            m.put("loadAverage1min", round(java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                    .getSystemLoadAverage()));
             m.put("overviewLevelOfDetail", overview.detailed ? "every transition" : "aggregated transitions");
             Result detail = frames(display, canvas, gl, cam, width, height, Math.max(1, seconds / 3), 8, 8);
             m.put("zoomed8xFramesPerSecond", round(detail.fps));
@@ -81,7 +85,21 @@ public final class GlDrawBench implements DrawBench {
     }
 
     private record Result(double fps, int frames, double medianMs, double p95Ms, boolean everyStateDrawn,
-            boolean detailed) {
+            boolean detailed, double cpuMsPerFrame) {
+    }
+
+    /**
+     * CPU time of the whole process, the JVM's and Mesa's llvmpipe threads (user + system from /proc/self/stat, in
+     * clock ticks of 10 ms); -1 where there is no /proc.
+     */
+    private static long processCpuNanos() {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10_000_000L;
+        } catch (java.io.IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     private static Result frames(Display display, GLCanvas canvas, GraphGl gl, Camera cam, int width, int height,
@@ -90,6 +108,7 @@ public final class GlDrawBench implements DrawBench {
         double spanX = width / fit, spanY = height / fit;
         double[] ms = new double[100_000];
         int frames = 0;
+        long cpu0 = processCpuNanos();
         long start = System.nanoTime(), end = start + (long) (seconds * 1e9);
         boolean detailed = false;
         while (System.nanoTime() < end && frames < ms.length) {
@@ -108,11 +127,12 @@ public final class GlDrawBench implements DrawBench {
             display.readAndDispatch();
         }
         double wall = (System.nanoTime() - start) / 1e9;
+        double cpuMs = (processCpuNanos() - cpu0) / 1e6 / Math.max(1, frames);
         double[] sorted = Arrays.copyOf(ms, frames);
         Arrays.sort(sorted);
         // every state is drawn at every level: the point pass draws the whole vertex buffer
         return new Result(frames / wall, frames, frames == 0 ? 0 : sorted[frames / 2],
-                frames == 0 ? 0 : sorted[Math.min(frames - 1, (int) (0.95 * frames))], true, detailed);
+                frames == 0 ? 0 : sorted[Math.min(frames - 1, (int) (0.95 * frames))], true, detailed, cpuMs);
     }
 
     private static double round(double v) {

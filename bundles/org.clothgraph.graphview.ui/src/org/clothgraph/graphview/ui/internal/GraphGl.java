@@ -121,7 +121,13 @@ final class GraphGl {
         GL15.glBindBuffer(GL15.GL_ARRAY_BUFFER, colourBuffer);
         GL11.glColorPointer(4, GL11.GL_UNSIGNED_BYTE, 0, 0L);
         GL11.glPointSize(pointSize(cam));
+        // opaque points (faint ones are lightened in the scene); states a filter hides have alpha 0
+        GL11.glDisable(GL11.GL_BLEND);
+        GL11.glEnable(GL11.GL_ALPHA_TEST);
+        GL11.glAlphaFunc(GL11.GL_GREATER, 0.5f);
         GL11.glDrawArrays(GL11.GL_POINTS, 0, scene.graph.size());
+        GL11.glDisable(GL11.GL_ALPHA_TEST);
+        GL11.glEnable(GL11.GL_BLEND);
         GL11.glDisableClientState(GL11.GL_COLOR_ARRAY);
 
         if (path.length > 0) {

@@ -102,13 +102,18 @@ final class GraphScene {
         boolean faintUntouched = !filter.withClip(-1).isAll();
         for (int i = 0; i < n; i++) {
             int c = colouring.colour(i);
-            colours[4 * i] = (byte) (c >> 16);
-            colours[4 * i + 1] = (byte) (c >> 8);
-            colours[4 * i + 2] = (byte) c;
-            int alpha = !shown[i] ? 0 : faintUntouched && !touched[i] ? 40 : graph.state(i).live() ? 235 : 110;
-            colours[4 * i + 3] = (byte) alpha;
+            // faint states are lightened towards the white background here, so points draw without blending
+            double a = faintUntouched && !touched[i] ? 0.18 : graph.state(i).live() ? 1 : 0.45;
+            colours[4 * i] = (byte) lighten((c >> 16) & 255, a);
+            colours[4 * i + 1] = (byte) lighten((c >> 8) & 255, a);
+            colours[4 * i + 2] = (byte) lighten(c & 255, a);
+            colours[4 * i + 3] = (byte) (shown[i] ? 255 : 0);
         }
         overviewLines = aggregate(byKind);
+    }
+
+    private static int lighten(int channel, double alpha) {
+        return (int) Math.round(channel * alpha + 255 * (1 - alpha));
     }
 
     static int kindOf(SecondaryGraphSnapshot.Edge e) {
