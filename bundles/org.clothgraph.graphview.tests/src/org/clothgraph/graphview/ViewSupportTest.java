@@ -68,7 +68,7 @@ class ViewSupportTest {
         Arrays.sort(states);
         assertArrayEquals(new int[] { 1, 2, 3, 5 }, states);
         assertEquals(3, n.edges().size());
-        assertEquals(5, Neighbourhood.of(g, 2, 2, 100).states().length);
+        assertEquals(6, Neighbourhood.of(g, 2, 2, 100).states().length);
         assertEquals(2, Neighbourhood.of(g, 2, 2, 2).states().length);
     }
 

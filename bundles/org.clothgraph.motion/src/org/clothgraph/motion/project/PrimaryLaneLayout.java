@@ -73,11 +73,16 @@ public final class PrimaryLaneLayout {
         return new PrimaryLaneLayout(lanes, w, h);
     }
 
-    public static synchronized PrimaryLaneLayout of(PrimaryGraphSnapshot snapshot) {
+    /** Registers ELK's layered algorithm once per JVM (every ELK user here lays out with it). */
+    public static synchronized void registerLayered() {
         if (!providersRegistered) {
             LayoutMetaDataService.getInstance().registerLayoutMetaDataProviders(new LayeredMetaDataProvider());
             providersRegistered = true;
         }
+    }
+
+    public static synchronized PrimaryLaneLayout of(PrimaryGraphSnapshot snapshot) {
+        registerLayered();
         ElkNode root = ElkGraphUtil.createGraph();
         root.setProperty(CoreOptions.ALGORITHM, LayeredOptions.ALGORITHM_ID);
         root.setProperty(CoreOptions.DIRECTION, Direction.DOWN);

@@ -16,15 +16,15 @@ import org.clothgraph.graphview.LayoutCache;
 import org.clothgraph.graphview.PathToState;
 import org.clothgraph.graphview.SecondaryGraphSnapshot;
 import org.clothgraph.graphview.ui.GraphViewUi;
+import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.model.Project;
 import org.clothgraph.testing.Screenshots;
 import org.clothgraph.testing.UiWait;
 import org.clothgraph.ui.ProjectSession;
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.Point;
-import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Tree;
@@ -35,7 +35,9 @@ import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.views.properties.PropertySheet;
+import org.clothgraph.ui.ClothGraphUi;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +48,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SecondaryGraphViewTest {
     private static final long TIMEOUT = 240_000;
+    private static final String PRIMARY_GRAPH_VIEW = "org.clothgraph.motion.ui.primaryGraph";
 
     @TempDir
     Path dir;
@@ -68,7 +71,7 @@ class SecondaryGraphViewTest {
         IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
         IViewPart properties = page.showView(IPageLayout.ID_PROP_SHEET);
         SecondaryGraphView view = (SecondaryGraphView) page.showView(GraphViewUi.SECONDARY_GRAPH_VIEW_ID);
-        UiWait.until("the graph laid out", TIMEOUT, () -> view.data() != null && view.data().drawable()
+        UiWait.until("the graph laid out", TIMEOUT, () -> view.data() != null && view.data().project() == project && view.data().drawable()
                 && !view.data().provisional());
         SecondaryGraphSnapshot graph = view.data().graph();
         assertTrue(graph.size() > 100, "states: " + graph.size());
@@ -77,8 +80,11 @@ class SecondaryGraphViewTest {
         assertTrue(LayoutCache.load(project, view.data().garment(), graph).isPresent(), "the layout is cached");
         assertTrue(view.side().statusText().contains(String.format("%,d states", graph.size())),
                 view.side().statusText());
+        screenshot(shell, view, "secondary-graph-view-laid-out");
         int before = colouredPixels(view.canvas().capture());
-        assertTrue(before > 300, "coloured pixels " + before);
+        // sampled every other pixel both ways: a state drawn as 2x2 pixels counts about once
+        assertTrue(before > Math.min(100, graph.size() / 4), "coloured pixels " + before + " for " + graph.size()
+                + " states");
 
         // pick a state where it is drawn: a live one far from the initial state
         int target = farthestLiveState(graph);
@@ -106,7 +112,30 @@ class SecondaryGraphViewTest {
         assertEquals(graph.initial(), path.edges().get(0).from());
         assertEquals(target, path.edges().get(path.edges().size() - 1).to());
         assertTrue(view.side().pathText().contains(path.edges().size() + " transitions"), view.side().pathText());
-        Screenshots.save(composite(shell, view), "secondary-graph-view");
+        // the Project view minimised: the graph view takes the window's width, the Properties view stays below
+        page.setPartState(page.findViewReference(ClothGraphUi.PROJECT_VIEW_ID), IWorkbenchPage.STATE_MINIMIZED);
+        UiWait.settle(500);
+        view.canvas().fit();
+        screenshot(shell, view, "secondary-graph-view");
+
+        // linked selection with the Primary Graph view, both ways
+        IViewPart primary = page.showView(PRIMARY_GRAPH_VIEW, null, IWorkbenchPage.VIEW_CREATE);
+        page.activate(view);
+        view.select(new int[] { target });
+        long node = graph.state(target).primaryNode();
+        UiWait.until("the Primary Graph view to show the state's node", 30_000, () -> primary.getSite()
+                .getSelectionProvider().getSelection() instanceof IStructuredSelection ss
+                && ss.getFirstElement() instanceof PrimaryNode n && n.id() == node);
+        PrimaryNode other = project.primaryGraph().nodes().stream()
+                .filter(n -> n.id() != node && graph.states().stream().anyMatch(st -> st.primaryNode() == n.id()))
+                .findFirst().orElseThrow();
+        page.activate(primary);
+        primary.getSite().getSelectionProvider().setSelection(new StructuredSelection(other));
+        UiWait.until("the node's states selected here", 30_000, () -> view.selected().length > 0
+                && java.util.Arrays.stream(view.selected()).allMatch(i -> graph.state(i).primaryNode() == other.id()));
+        page.activate(view);
+        view.select(new int[] { target });
+        view.showPath();
 
         // a filter changes what is drawn
         long merges = graph.edges().stream().filter(SecondaryGraphSnapshot.Edge::merged).count();
@@ -116,8 +145,48 @@ class SecondaryGraphViewTest {
         int after = colouredPixels(view.canvas().capture());
         assertTrue(after != before, "the picture changes: " + before + " -> " + after);
         assertTrue(view.side().shownText().startsWith("Filtered"), view.side().shownText());
-        Screenshots.save(composite(shell, view), "secondary-graph-view-merges-only");
+        screenshot(shell, view, "secondary-graph-view-merges-only");
         view.controls().set(Colouring.By.CLASS, GraphFilter.ALL);
+    }
+
+    /**
+     * A big explored project when one is named (system property cg.graphview.project: a copy, the view caches its
+     * layout there): laid out in the background, a fallen-hood state picked and its path drawn, screenshot.
+     */
+    @Test
+    void drawsABigExploredProjectWhenOneIsNamed() throws Exception {
+        String folder = System.getProperty("cg.graphview.project");
+        Assumptions.assumeTrue(folder != null, "no cg.graphview.project");
+        Project project = Project.open(Path.of(folder));
+        workbench.getService(ProjectSession.class).set(project);
+        Shell shell = workbench.getActiveWorkbenchWindow().getShell();
+        shell.setSize(1280, 800);
+        IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
+        page.showView(IPageLayout.ID_PROP_SHEET);
+        SecondaryGraphView view = (SecondaryGraphView) page.showView(GraphViewUi.SECONDARY_GRAPH_VIEW_ID);
+        page.setPartState(page.findViewReference(ClothGraphUi.PROJECT_VIEW_ID), IWorkbenchPage.STATE_MINIMIZED);
+        UiWait.until("the graph laid out", 600_000, () -> view.data() != null && view.data().project() == project && view.data().drawable()
+                && !view.data().provisional());
+        SecondaryGraphSnapshot graph = view.data().graph();
+        assertEquals(graph.size(), view.canvas().scene().shownStates);
+        int target = -1;
+        for (int i = graph.size() - 1; i >= 0 && target < 0; i--) {
+            if (graph.state(i).live() && "DOWN".equals(graph.state(i).classOf("hood"))
+                    && PathToState.of(graph, i) != null) {
+                target = i;
+            }
+        }
+        Assumptions.assumeTrue(target >= 0, "no reachable fallen-hood state");
+        page.activate(view);
+        view.canvas().fit();
+        view.select(new int[] { target });
+        view.showPath();
+        long id = graph.state(target).id();
+        UiWait.until("the cloth on the character", 60_000, () -> view.cloth().shownState() == id);
+        screenshot(shell, view, "secondary-graph-view-big");
+        view.showTab(1);
+        screenshot(shell, view, "secondary-graph-view-big-cloth");
+        view.showTab(0);
     }
 
     private static int farthestLiveState(SecondaryGraphSnapshot graph) {
@@ -169,28 +238,8 @@ class SecondaryGraphViewTest {
         }
     }
 
-    /** The window as on screen with the GL canvas content read back from GL drawn over it. */
-    private static ImageData composite(Shell shell, SecondaryGraphView view) throws Exception {
-        shell.forceActive();
-        UiWait.settle(800);
-        Rectangle b = shell.getBounds();
-        Image image = new Image(shell.getDisplay(), b.width, b.height);
-        GC gc = new GC(shell.getDisplay());
-        try {
-            gc.copyArea(image, b.x, b.y);
-        } finally {
-            gc.dispose();
-        }
-        ImageData gl = view.canvas().capture();
-        Point at = shell.getDisplay().map(view.canvas().control(), null, 0, 0);
-        Image glImage = new Image(shell.getDisplay(), gl);
-        GC draw = new GC(image);
-        draw.drawImage(glImage, at.x - b.x, at.y - b.y);
-        draw.dispose();
-        glImage.dispose();
-        ImageData data = image.getImageData();
-        image.dispose();
-        return data;
+    private static void screenshot(Shell shell, SecondaryGraphView view, String name) throws Exception {
+        Screenshots.of(shell, name, view.canvas().control(), () -> view.canvas().capture());
     }
 
 }

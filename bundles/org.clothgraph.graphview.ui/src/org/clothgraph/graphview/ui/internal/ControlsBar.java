@@ -38,22 +38,27 @@ final class ControlsBar {
         row.spacing = 6;
         row.marginTop = row.marginBottom = 2;
         bar.setLayout(row);
-        new Label(bar, SWT.NONE).setText("Colour by");
-        colourBy = new Combo(bar, SWT.READ_ONLY);
+        Composite colourGroup = group();
+        new Label(colourGroup, SWT.NONE).setText("Colour by");
+        colourBy = new Combo(colourGroup, SWT.READ_ONLY);
         colourBy.setItems("hood state", "clip", "merge error", "age (round)");
         colourBy.select(0);
         mergesOnly = check("Merges only", "Draw only merge transitions");
         crossClass = check("Cross-class only", "Draw only merges that join two classes");
         quarantined = check("Quarantined", "Draw only merges of quarantined dead ends");
-        new Label(bar, SWT.NONE).setText("Error >=");
-        minError = new Spinner(bar, SWT.BORDER);
+        // label, field and unit in one group, so that wrapping never separates them
+        Composite errorGroup = group();
+        new Label(errorGroup, SWT.NONE).setText("Error >=");
+        minError = new Spinner(errorGroup, SWT.BORDER);
         minError.setValues(0, 0, 100_000, 0, 5, 50);
         minError.setToolTipText("Draw only merges whose plain error is at least this (mm); 0: off");
-        new Label(bar, SWT.NONE).setText("mm  Clip");
-        clip = new Combo(bar, SWT.READ_ONLY);
+        new Label(errorGroup, SWT.NONE).setText("mm");
+        Composite clipGroup = group();
+        new Label(clipGroup, SWT.NONE).setText("Clip");
+        clip = new Combo(clipGroup, SWT.READ_ONLY);
         clip.setItems("(all clips)");
         clip.select(0);
-        clip.setLayoutData(new RowData(140, SWT.DEFAULT));
+        clip.setLayoutData(new RowData(130, SWT.DEFAULT));
         Button fitButton = new Button(bar, SWT.PUSH);
         fitButton.setText("Fit");
         fitButton.setToolTipText("Show the whole graph (or double-click the graph)");
@@ -61,6 +66,17 @@ final class ControlsBar {
         colourBy.addListener(SWT.Selection, e -> changed.run());
         minError.addListener(SWT.Selection, e -> changed.run());
         clip.addListener(SWT.Selection, e -> changed.run());
+    }
+
+    private Composite group() {
+        Composite g = new Composite(bar, SWT.NONE);
+        RowLayout l = new RowLayout(SWT.HORIZONTAL);
+        l.center = true;
+        l.wrap = false;
+        l.marginLeft = l.marginRight = l.marginTop = l.marginBottom = 0;
+        l.spacing = 4;
+        g.setLayout(l);
+        return g;
     }
 
     private Button check(String text, String tip) {

@@ -132,8 +132,9 @@ final class GraphGl {
 
         if (path.length > 0) {
             GL15.glBindBuffer(GL15.GL_ARRAY_BUFFER, 0);
-            GL11.glLineWidth(3.5f);
-            GL11.glColor4f(0.95f, 0.65f, 0f, 0.95f);
+            GL11.glLineWidth(2.5f);
+            // the path in black over everything: no colouring uses black
+            GL11.glColor4f(0.05f, 0.05f, 0.05f, 0.8f);
             GL11.glBegin(GL11.GL_LINES);
             for (int i = 0; i + 3 < path.length; i += 4) {
                 GL11.glVertex2f(path[i], path[i + 1]);

@@ -7,10 +7,9 @@ import java.util.function.IntConsumer;
 import org.clothgraph.graphview.Colouring;
 import org.clothgraph.graphview.Neighbourhood;
 import org.clothgraph.graphview.SecondaryGraphSnapshot;
-import org.eclipse.elk.alg.layered.options.LayeredMetaDataProvider;
+import org.clothgraph.motion.project.PrimaryLaneLayout;
 import org.eclipse.elk.alg.layered.options.LayeredOptions;
 import org.eclipse.elk.core.RecursiveGraphLayoutEngine;
-import org.eclipse.elk.core.data.LayoutMetaDataService;
 import org.eclipse.elk.core.options.CoreOptions;
 import org.eclipse.elk.core.options.Direction;
 import org.eclipse.elk.core.util.BasicProgressMonitor;
@@ -32,7 +31,6 @@ import org.eclipse.swt.widgets.Composite;
 final class NeighbourhoodCanvas {
     static final int HOPS = 2, MAX_STATES = 40;
     private static final int R = 9;
-    private static boolean providersRegistered;
     private final Canvas canvas;
     private final IntConsumer onSelect;
     private SecondaryGraphSnapshot graph;
@@ -73,15 +71,8 @@ final class NeighbourhoodCanvas {
         canvas.redraw();
     }
 
-    private static synchronized void register() {
-        if (!providersRegistered) {
-            LayoutMetaDataService.getInstance().registerLayoutMetaDataProviders(new LayeredMetaDataProvider());
-            providersRegistered = true;
-        }
-    }
-
     private void layout() {
-        register();
+        PrimaryLaneLayout.registerLayered();
         ElkNode root = ElkGraphUtil.createGraph();
         root.setProperty(CoreOptions.ALGORITHM, LayeredOptions.ALGORITHM_ID);
         root.setProperty(CoreOptions.DIRECTION, Direction.RIGHT);
@@ -111,14 +102,15 @@ final class NeighbourhoodCanvas {
 
     private double scale() {
         Point s = canvas.getSize();
-        return Math.min(1.6, Math.min((s.x - 20) / Math.max(1, width), (s.y - 30) / Math.max(1, height)));
+        // room for the title above and the id labels under the lowest states
+        return Math.min(1.6, Math.min((s.x - 24) / Math.max(1, width), (s.y - 40) / Math.max(1, height)));
     }
 
     private Point place(int state) {
         double[] p = at.get(state);
         double k = scale();
         Point s = canvas.getSize();
-        double ox = 0.5 * (s.x - width * k), oy = 0.5 * (s.y + 14 - height * k);
+        double ox = 0.5 * (s.x - width * k), oy = 20 + 0.5 * (s.y - 40 - height * k);
         return new Point((int) Math.round(ox + p[0] * k), (int) Math.round(oy + p[1] * k));
     }
 
@@ -156,8 +148,10 @@ final class NeighbourhoodCanvas {
             arrow(gc, a, b);
             gc.setLineStyle(SWT.LINE_SOLID);
             if (e.merged()) {
+                // a third of the way from the source: merges converging on one target keep their labels apart
                 String t = String.format("%.0f mm", e.errorMm());
-                gc.drawText(t, (a.x + b.x) / 2 + 2, (a.y + b.y) / 2 - 14, true);
+                gc.setBackground(canvas.getBackground());
+                gc.drawText(t, a.x + (b.x - a.x) / 3 + 2, a.y + (b.y - a.y) / 3 - 14, false);
             }
         }
         gc.setLineWidth(1);

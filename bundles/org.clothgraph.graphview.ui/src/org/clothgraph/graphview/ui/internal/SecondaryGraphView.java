@@ -19,6 +19,7 @@ import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.custom.ScrolledComposite;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
@@ -26,6 +27,7 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.TabFolder;
 import org.eclipse.swt.widgets.TabItem;
 import org.eclipse.ui.ISelectionListener;
+import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.part.ViewPart;
 
@@ -39,10 +41,12 @@ import org.eclipse.ui.part.ViewPart;
  */
 public final class SecondaryGraphView extends ViewPart {
     private static final String PRIMARY_GRAPH_VIEW = "org.clothgraph.motion.ui.primaryGraph";
+    private static final String EXPLORATION_VIEW = "org.clothgraph.explore.ui.exploration";
     private ControlsBar controls;
     private GraphCanvas canvas;
     private SidePanel side;
     private NeighbourhoodCanvas neighbourhood;
+    private TabFolder tabs;
     private StateClothCanvas cloth;
     private ProjectTracker tracker;
     private GraphLoader loader;
@@ -52,6 +56,9 @@ public final class SecondaryGraphView extends ViewPart {
     private int[] selected = new int[0];
     private PathToState path;
     private final ISelectionListener primaryListener = this::primarySelected;
+    private final ISelectionListener explorationListener = this::deadEndSelected;
+    /** True while this view shows its selection in the Primary Graph view (whose answer is not ours to follow). */
+    private boolean linking;
 
     @Override
     public void createPartControl(Composite parent) {
@@ -61,11 +68,16 @@ public final class SecondaryGraphView extends ViewPart {
         SashForm sash = new SashForm(parent, SWT.HORIZONTAL);
         sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         canvas = new GraphCanvas(sash, this::select);
-        Composite right = new Composite(sash, SWT.NONE);
-        right.setLayout(new GridLayout(1, false));
-        side = new SidePanel(right, this::showPath, this::playPath);
-        TabFolder tabs = new TabFolder(right, SWT.TOP);
-        tabs.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        // beside the graph: the information column (scrolls when short) and the neighbourhood / cloth tabs
+        ScrolledComposite scroller = new ScrolledComposite(sash, SWT.V_SCROLL);
+        scroller.setExpandHorizontal(true);
+        scroller.setExpandVertical(true);
+        Composite info = new Composite(scroller, SWT.NONE);
+        info.setLayout(new GridLayout(1, false));
+        scroller.setContent(info);
+        scroller.addListener(SWT.Resize, e -> SidePanel.fitWidth(scroller));
+        side = new SidePanel(info, this::showPath, this::playPath);
+        tabs = new TabFolder(sash, SWT.TOP);
         TabItem hoodTab = new TabItem(tabs, SWT.NONE);
         hoodTab.setText("Neighbourhood");
         neighbourhood = new NeighbourhoodCanvas(tabs, s -> select(new int[] { s }));
@@ -74,9 +86,10 @@ public final class SecondaryGraphView extends ViewPart {
         clothTab.setText("Cloth on the character");
         cloth = new StateClothCanvas(tabs);
         clothTab.setControl(cloth.control());
-        sash.setWeights(66, 34);
+        sash.setWeights(47, 25, 28);
         getSite().setSelectionProvider(selection);
         getSite().getPage().addPostSelectionListener(PRIMARY_GRAPH_VIEW, primaryListener);
+        getSite().getPage().addPostSelectionListener(EXPLORATION_VIEW, explorationListener);
         Display display = parent.getDisplay();
         loader = new GraphLoader(d -> display.asyncExec(() -> apply(d)));
         tracker = new ProjectTracker(getViewSite(), canvas.control(), EnumSet.of(Aspect.SECONDARY_GRAPH,
@@ -108,6 +121,9 @@ public final class SecondaryGraphView extends ViewPart {
             }
         }
         data = d;
+        // indices of the previous graph mean nothing in this one: the selection comes back by state id below
+        selected = new int[0];
+        path = null;
         if (!d.drawable()) {
             canvas.show(null, true);
             side.setStatus(d.message() != null ? d.message() : "Nothing explored yet.");
@@ -129,8 +145,8 @@ public final class SecondaryGraphView extends ViewPart {
                 : d.fromCache() ? "layout from the project's cache"
                         : String.format(Locale.ROOT, "laid out in %.1f s", d.layoutSeconds());
         String share = Double.isNaN(d.hoodShare()) ? ""
-                : String.format(Locale.ROOT, "; %.0f %% of the 10 nearest share the hood state", 100 * d.hoodShare());
-        return String.format(Locale.ROOT, "%s: %,d states, %,d transitions (%,d merges); %s%s", d.garment().name(),
+                : String.format(Locale.ROOT, "; hood state shared by %.0f %% of the 10 nearest", 100 * d.hoodShare());
+        return String.format(Locale.ROOT, "%s: %,d states, %,d transitions, %,d merges; %s%s", d.garment().name(),
                 d.graph().size(), d.graph().edges().size(), merges, how, share);
     }
 
@@ -167,6 +183,7 @@ public final class SecondaryGraphView extends ViewPart {
             elements.add(new StateElement(data.graph(), states[i]));
         }
         side.showSelection(elements.get(0), states.length);
+        showInPrimaryGraph(data.graph().state(states[0]).primaryNode());
         neighbourhood.show(data.graph(), colouring, states[0]);
         cloth.show(data.project(), data.garment(), data.graph().state(states[0]));
         selection.set(new StructuredSelection(elements));
@@ -205,13 +222,48 @@ public final class SecondaryGraphView extends ViewPart {
         }
     }
 
-    private void primarySelected(IWorkbenchPart part, ISelection s) {
-        if (data == null || !data.drawable() || !(s instanceof IStructuredSelection ss)
-                || !(ss.getFirstElement() instanceof PrimaryNode node)) {
+    /** Selects the state's primary node in the Primary Graph view when that view is open. */
+    private void showInPrimaryGraph(long nodeId) {
+        IViewPart primary = getSite().getPage().findView(PRIMARY_GRAPH_VIEW);
+        if (primary == null || primary.getSite().getSelectionProvider() == null) {
             return;
+        }
+        PrimaryNode node = data.project().primaryGraph().nodes().stream().filter(n -> n.id() == nodeId).findFirst()
+                .orElse(null);
+        if (node != null) {
+            linking = true;
+            try {
+                primary.getSite().getSelectionProvider().setSelection(new StructuredSelection(node));
+            } finally {
+                linking = false;
+            }
+        }
+    }
+
+    private void primarySelected(IWorkbenchPart part, ISelection s) {
+        if (linking || data == null || !data.drawable() || !(s instanceof IStructuredSelection ss)
+                || !(ss.getFirstElement() instanceof PrimaryNode node)
+                || selected.length > 0 && data.graph().state(selected[0]).primaryNode() == node.id()) {
+            return; // our own selection shown there, or already ours
         }
         select(data.graph().states().stream().filter(st -> st.primaryNode() == node.id())
                 .mapToInt(SecondaryGraphSnapshot.State::index).toArray());
+    }
+
+    /** A dead end selected in the Exploration view's queue: select it and its merge target here, and show it. */
+    private void deadEndSelected(IWorkbenchPart part, ISelection s) {
+        if (data == null || !data.drawable() || !(s instanceof IStructuredSelection ss)
+                || !(ss.getFirstElement() instanceof org.clothgraph.explore.ui.internal.QueueRow row)) {
+            return;
+        }
+        int[] states = data.graph().edges().stream().filter(e -> e.transitionId() == row.merge().transitionId())
+                .flatMapToInt(e -> e.deadEnd() >= 0 ? java.util.stream.IntStream.of(e.deadEnd(), e.to())
+                        : java.util.stream.IntStream.of(e.to()))
+                .toArray();
+        if (states.length > 0) {
+            select(states);
+            canvas.centreOn(states[0]);
+        }
     }
 
     // ---- for tests ----
@@ -240,6 +292,11 @@ public final class SecondaryGraphView extends ViewPart {
         return cloth;
     }
 
+    /** Shows the neighbourhood (0) or the cloth on the character (1). */
+    void showTab(int i) {
+        tabs.setSelection(i);
+    }
+
     PathToState path() {
         return path;
     }
@@ -260,6 +317,7 @@ public final class SecondaryGraphView extends ViewPart {
     @Override
     public void dispose() {
         getSite().getPage().removePostSelectionListener(PRIMARY_GRAPH_VIEW, primaryListener);
+        getSite().getPage().removePostSelectionListener(EXPLORATION_VIEW, explorationListener);
         if (loader != null) {
             loader.cancel();
         }

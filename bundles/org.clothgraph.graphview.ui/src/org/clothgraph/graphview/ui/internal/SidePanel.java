@@ -20,16 +20,11 @@ final class SidePanel {
 
     SidePanel(Composite parent, Runnable onPath, Runnable onPlay) {
         panel = parent;
-        status = wrapping(parent);
-        shown = wrapping(parent);
-        legend = new Legend(parent);
-        GridData lg = new GridData(SWT.FILL, SWT.TOP, true, false);
-        lg.heightHint = 150;
-        legend.control().setLayoutData(lg);
+        // what the user acts on first (the selected state, its path), then the legend and what is drawn
         state = wrapping(parent);
         state.setText("Click a state (Shift+drag: a box of states).");
         Composite buttons = new Composite(parent, SWT.NONE);
-        GridLayout bl = new GridLayout(2, false);
+        GridLayout bl = new GridLayout(1, false);
         bl.marginWidth = 0;
         bl.marginHeight = 0;
         buttons.setLayout(bl);
@@ -38,13 +33,21 @@ final class SidePanel {
         pathButton.setText("How did we get here?");
         pathButton.setToolTipText("The fewest transitions from the initial state to the selected state");
         pathButton.addListener(SWT.Selection, e -> onPath.run());
+        pathButton.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         play = new Button(buttons, SWT.PUSH);
         play.setText("Play in Cloth Preview");
         play.setToolTipText("Walk that path with the cloth on the character (merges blended)");
         play.addListener(SWT.Selection, e -> onPlay.run());
+        play.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         pathButton.setEnabled(false);
         play.setEnabled(false);
         pathText = wrapping(parent);
+        legend = new Legend(parent);
+        GridData lg = new GridData(SWT.FILL, SWT.TOP, true, false);
+        lg.heightHint = 150;
+        legend.control().setLayoutData(lg);
+        status = wrapping(parent);
+        shown = wrapping(parent);
     }
 
     private static Label wrapping(Composite parent) {
@@ -129,6 +132,17 @@ final class SidePanel {
     private void relayout() {
         if (!panel.isDisposed()) {
             panel.layout(true, true);
+            if (panel.getParent() instanceof org.eclipse.swt.custom.ScrolledComposite sc) {
+                fitWidth(sc);
+            }
+        }
+    }
+
+    /** The panel as wide as its scroller and as tall as its wrapped text needs (scrolls when taller). */
+    static void fitWidth(org.eclipse.swt.custom.ScrolledComposite sc) {
+        int w = sc.getClientArea().width;
+        if (w > 0) {
+            sc.setMinSize(sc.getContent().computeSize(w, SWT.DEFAULT));
         }
     }
 }

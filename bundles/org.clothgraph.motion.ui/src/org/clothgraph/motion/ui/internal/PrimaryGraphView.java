@@ -199,6 +199,10 @@ public final class PrimaryGraphView extends ViewPart implements ISelectionProvid
     @Override
     public void setSelection(ISelection s) {
         Object first = s instanceof StructuredSelection ss ? ss.getFirstElement() : null;
+        // a primary node from another view (the Secondary Graph's selected state) is shown as its frame
+        if (first instanceof org.clothgraph.model.PrimaryNode n && snapshot != null && snapshot.clip(n.clipId()) != null) {
+            first = new GraphCanvas.FrameTarget(snapshot.clip(n.clipId()), n.frame(), n);
+        }
         select(first);
     }
 
