@@ -100,10 +100,24 @@ final class SidePanel {
             play.setEnabled(false);
         } else {
             pathText.setText(String.format(Locale.ROOT, "%d transitions (%d merges) from the initial state: %s",
-                    p.edges().size(), p.merges(), p));
+                    p.edges().size(), p.merges(), shortened(p)));
+            pathText.setToolTipText(p.toString());
             play.setEnabled(g.state(target).live());
         }
         relayout();
+    }
+
+    /** A long path's first three and last two clip segments (the whole path is the label's tooltip). */
+    static String shortened(PathToState p) {
+        java.util.List<PathToState.Segment> s = p.segments();
+        if (s.size() <= 6) {
+            return p.toString();
+        }
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        s.subList(0, 3).forEach(x -> parts.add(x.toString()));
+        parts.add("(" + (s.size() - 5) + " more)");
+        s.subList(s.size() - 2, s.size()).forEach(x -> parts.add(x.toString()));
+        return String.join(" > ", parts);
     }
 
     void setPathNote(String note) {
