@@ -21,6 +21,7 @@ import org.clothgraph.cli.internal.SimulateCommand;
 import org.clothgraph.cli.internal.StatsCommand;
 import org.clothgraph.cli.internal.UsageException;
 import org.clothgraph.cli.internal.WalkCommand;
+import org.clothgraph.cli.internal.GraphCommand;
 import org.clothgraph.cli.internal.WorkerCommand;
 import org.clothgraph.model.InvalidInputException;
 import org.eclipse.core.runtime.OperationCanceledException;
@@ -46,7 +47,7 @@ public final class Cli {
         for (Command c : new Command[] { new DemoCommand(), new StatsCommand(), new CheckCommand(), new MotionCommand(),
                 new GarmentCommand(), new SimulateCommand(), new ExploreCommand(), new WalkCommand(),
                 new WorkerCommand(), new BenchCommand(), new MeasureCommand(), new CompressCommand(), new PlayCommand(),
-                new ExportCommand() }) {
+                new ExportCommand(), new GraphCommand() }) {
             commands.put(c.name(), c);
         }
     }

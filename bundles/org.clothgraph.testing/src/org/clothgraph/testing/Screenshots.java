@@ -3,13 +3,16 @@ package org.clothgraph.testing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Shell;
 
 /** PNG screenshots under the folder named by system property cg.screenshots (default target/screenshots). */
@@ -25,6 +28,15 @@ public final class Screenshots {
 
     /** Captures a shell as it is on screen (after letting it paint). */
     public static Path of(Shell shell, String name) throws IOException {
+        return of(shell, name, null, null);
+    }
+
+    /**
+     * Captures a shell as it is on screen with a GL canvas's content, read back from GL (what a screen copy may miss),
+     * drawn over the canvas.
+     */
+    public static Path of(Shell shell, String name, Control glCanvas, Supplier<ImageData> glContent)
+            throws IOException {
         shell.forceActive();
         UiWait.settle(800);
         Rectangle b = shell.getBounds();
@@ -36,6 +48,15 @@ public final class Screenshots {
             gc.dispose();
         }
         try {
+            ImageData content = glContent == null ? null : glContent.get();
+            if (content != null) {
+                Point at = shell.getDisplay().map(glCanvas, null, 0, 0);
+                Image gl = new Image(shell.getDisplay(), content);
+                GC draw = new GC(image);
+                draw.drawImage(gl, at.x - b.x, at.y - b.y);
+                draw.dispose();
+                gl.dispose();
+            }
             return save(image.getImageData(), name);
         } finally {
             image.dispose();

@@ -31,7 +31,7 @@ import org.clothgraph.sim.garment.Garments;
 /** {@code bench}: measured performance of one subsystem (numbers, never timed unit tests). */
 public final class BenchCommand extends Command {
     private static final List<String> SUBJECTS = List.of("framestore", "motiongraph", "simulate", "explore",
-            "arcsim-scene", "decode", "compress");
+            "arcsim-scene", "decode", "compress", "graphview");
 
     public BenchCommand() {
         super("bench", "Benchmark a subsystem: " + String.join(", ", SUBJECTS) + ".");
@@ -50,6 +50,10 @@ public final class BenchCommand extends Command {
         option(Option.value("reads", "N", "random frames read back and verified (framestore; default 200)"));
         option(Option.flag("cold", "framestore: drop the OS page cache before reading (needs root) so reads come from"
                 + " disk; decode: evict the CPU caches before every timed read so the basis comes from memory"));
+        option(Option.value("states", "N", "graphview: states of the synthetic graph (default 100000)"));
+        option(Option.value("seconds", "S", "graphview: seconds of panning and zooming to measure (default 10)"));
+        option(Option.value("width", "PX", "graphview: view width (default 1280)"));
+        option(Option.value("height", "PX", "graphview: view height (default 800)"));
         option(Option.value("dir", "DIR", "scratch folder (default: a temporary folder, deleted afterwards)"));
         option(Option.flag("json", "machine-readable output"));
     }
@@ -83,6 +87,7 @@ public final class BenchCommand extends Command {
             case "compress" -> CompressBench.run(args.intValue("vertices", 4000, 10, 1_000_000), args.intValue("frames",
                     20_000, 10, 10_000_000), args.intValue("basis", 200, 2, 2000), new ConsoleProgressMonitor(err)
                             .cancelOnShutdown());
+            case "graphview" -> GraphViewBench.run(args, err);
             case "arcsim-scene" -> ArcsimSceneBench.run(Path.of(pos.get(1)), args.value("material").map(Path::of)
                     .orElse(null), args.value("frames").isPresent() ? args.intValue("frames", 4, 1, 9999) : -1,
                     new ConsoleProgressMonitor(err).cancelOnShutdown());

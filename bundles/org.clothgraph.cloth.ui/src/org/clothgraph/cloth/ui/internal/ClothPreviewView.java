@@ -158,6 +158,18 @@ public final class ClothPreviewView extends ViewPart {
         });
     }
 
+    /**
+     * Plays an explored path built elsewhere (the Secondary Graph view's "how did we get here") from its first frame.
+     */
+    public void play(org.clothgraph.explore.ExploredPath path, String description) {
+        stop();
+        player = new ExploredPathPlayer(path, -1);
+        panel.setGarment(player.garment(), player.mesh());
+        panel.setMessage(description);
+        seek(0);
+        play();
+    }
+
     /** The frame shown (null before a run is loaded). */
     ClothScene scene() {
         return scene;

@@ -80,6 +80,7 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
         classChart = new BarChart(charts, "Live states per class", "no states yet");
         charts.setWeights(58, 42);
         queue = new QueueTable(sash, this::selected);
+        getSite().setSelectionProvider(queue.viewer());
         detail = new DetailPanel(sash);
         sash.setWeights(25, 41, 34);
 

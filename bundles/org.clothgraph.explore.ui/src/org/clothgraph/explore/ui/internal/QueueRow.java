@@ -8,7 +8,7 @@ import org.clothgraph.model.MergeRecord;
  * @param node the dead end's primary node (the merge target's when no dead end was simulated)
  * @param clip the node's clip name, {@code frame} its frame in the clip
  */
-record QueueRow(MergeRecord merge, long node, String clip, int frame) {
+public record QueueRow(MergeRecord merge, long node, String clip, int frame) {
     String clipFrame() {
         return clip + ":" + frame;
     }

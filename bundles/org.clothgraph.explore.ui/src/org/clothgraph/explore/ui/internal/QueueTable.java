@@ -109,6 +109,11 @@ final class QueueTable {
         return rows;
     }
 
+    /** The table as the view's selection provider: other views (the Secondary Graph) follow the selected dead end. */
+    TableViewer viewer() {
+        return viewer;
+    }
+
     QueueRow selected() {
         Object o = viewer.getStructuredSelection().getFirstElement();
         return o instanceof QueueRow r ? r : null;

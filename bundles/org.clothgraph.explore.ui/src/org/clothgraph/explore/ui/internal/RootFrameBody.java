@@ -11,18 +11,18 @@ import org.clothgraph.sim.body.Body;
  * The character body at a primary node's pose, in that pose's root frame: cloth states are stored there (yaw and
  * horizontal root translation removed), so the body must be too for the cloth to sit on it.
  */
-final class RootFrameBody {
+public final class RootFrameBody {
     private RootFrameBody() {
     }
 
-    static Body at(PrimaryGraphSnapshot snapshot, PrimaryNode node) {
+    public static Body at(PrimaryGraphSnapshot snapshot, PrimaryNode node) {
         Motion motion = snapshot.motionOfClip(node.clipId());
         Body world = CharacterBody.of(motion.skeleton()).pose(motion, node.frame());
         return RootFrame.of(motion, node.frame()).toLocal(world);
     }
 
     /** The character's bind pose, which its skinned surface is generated from (any frame: it is per character). */
-    static Body bindPose(PrimaryGraphSnapshot snapshot, PrimaryNode node) {
+    public static Body bindPose(PrimaryGraphSnapshot snapshot, PrimaryNode node) {
         return CharacterBody.of(snapshot.motionOfClip(node.clipId()).skeleton()).bindPose();
     }
 }

@@ -7,7 +7,8 @@ import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.PrimaryEdge;
 import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.motion.project.PrimaryGraphSnapshot;
-import org.clothgraph.motion.ui.internal.LaneLayout.Lane;
+import org.clothgraph.motion.project.PrimaryLaneLayout;
+import org.clothgraph.motion.project.PrimaryLaneLayout.Lane;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.GC;
@@ -37,7 +38,7 @@ final class GraphCanvas {
     private static final int MARGIN = 24;
     private final Canvas canvas;
     private PrimaryGraphSnapshot snapshot;
-    private LaneLayout layout;
+    private PrimaryLaneLayout layout;
     private Object selection;
     private FrameTarget pendingSource;
     private double scale = 1;
@@ -80,7 +81,7 @@ final class GraphCanvas {
         return canvas;
     }
 
-    void setSnapshot(PrimaryGraphSnapshot s, LaneLayout l) {
+    void setSnapshot(PrimaryGraphSnapshot s, PrimaryLaneLayout l) {
         snapshot = s;
         layout = l;
         canvas.redraw();

@@ -1,5 +1,7 @@
 package org.clothgraph.motion.ui.internal;
 
+import org.clothgraph.motion.project.PrimaryLaneLayout;
+
 import java.util.EnumSet;
 
 
@@ -124,7 +126,7 @@ public final class PrimaryGraphView extends ViewPart implements ISelectionProvid
             validationSummary.setText(e.getMessage());
             return;
         }
-        graph.setSnapshot(snapshot, LaneLayout.of(snapshot));
+        graph.setSnapshot(snapshot, PrimaryLaneLayout.of(snapshot));
         showValidation();
         actions.update();
     }
@@ -197,6 +199,10 @@ public final class PrimaryGraphView extends ViewPart implements ISelectionProvid
     @Override
     public void setSelection(ISelection s) {
         Object first = s instanceof StructuredSelection ss ? ss.getFirstElement() : null;
+        // a primary node from another view (the Secondary Graph's selected state) is shown as its frame
+        if (first instanceof org.clothgraph.model.PrimaryNode n && snapshot != null && snapshot.clip(n.clipId()) != null) {
+            first = new GraphCanvas.FrameTarget(snapshot.clip(n.clipId()), n.frame(), n);
+        }
         select(first);
     }
 

@@ -1,4 +1,4 @@
-package org.clothgraph.motion.ui.internal;
+package org.clothgraph.motion.project;
 
 import java.util.HashMap;
 import java.util.HashSet;
@@ -10,7 +10,6 @@ import java.util.Set;
 import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.PrimaryEdge;
 import org.clothgraph.model.PrimaryNode;
-import org.clothgraph.motion.project.PrimaryGraphSnapshot;
 import org.eclipse.elk.alg.layered.options.LayeredMetaDataProvider;
 import org.eclipse.elk.alg.layered.options.LayeredOptions;
 import org.eclipse.elk.core.RecursiveGraphLayoutEngine;
@@ -22,51 +21,68 @@ import org.eclipse.elk.graph.ElkNode;
 import org.eclipse.elk.graph.util.ElkGraphUtil;
 
 /**
+ * The primary graph's own placement, shared by the Primary Graph view and the secondary graph view (headless).
  * Places one lane per clip with ELK's layered algorithm: lanes are nodes as wide as the clip is long,
  * clips joined by transitions are edges, so strongly linked clips sit close and arcs stay short.
  */
-final class LaneLayout {
+public final class PrimaryLaneLayout {
     /** A lane in layout units: one unit per frame horizontally. */
-    record Lane(ClipInfo clip, double x, double y, double width, double height) {
-        double frameX(int frame) {
+    public record Lane(ClipInfo clip, double x, double y, double width, double height) {
+        public double frameX(int frame) {
             return x + (frame + 0.5) * width / Math.max(1, clip.frameCount());
         }
     }
 
-    static final double LANE_HEIGHT = 26;
+    public static final double LANE_HEIGHT = 26;
     private static boolean providersRegistered;
 
     private final Map<Long, Lane> lanes = new LinkedHashMap<>();
     private final double width;
     private final double height;
 
-    private LaneLayout(Map<Long, Lane> lanes, double width, double height) {
+    private PrimaryLaneLayout(Map<Long, Lane> lanes, double width, double height) {
         this.lanes.putAll(lanes);
         this.width = width;
         this.height = height;
     }
 
-    Map<Long, Lane> lanes() {
+    public Map<Long, Lane> lanes() {
         return lanes;
     }
 
-    Lane lane(long clipId) {
+    public Lane lane(long clipId) {
         return lanes.get(clipId);
     }
 
-    double width() {
+    public double width() {
         return width;
     }
 
-    double height() {
+    public double height() {
         return height;
     }
 
-    static synchronized LaneLayout of(PrimaryGraphSnapshot snapshot) {
+    /** Lanes placed by someone else (synthetic graphs, tests). */
+    public static PrimaryLaneLayout of(Map<Long, Lane> lanes) {
+        double w = 0;
+        double h = 0;
+        for (Lane l : lanes.values()) {
+            w = Math.max(w, l.x() + l.width());
+            h = Math.max(h, l.y() + l.height());
+        }
+        return new PrimaryLaneLayout(lanes, w, h);
+    }
+
+    /** Registers ELK's layered algorithm once per JVM (every ELK user here lays out with it). */
+    public static synchronized void registerLayered() {
         if (!providersRegistered) {
             LayoutMetaDataService.getInstance().registerLayoutMetaDataProviders(new LayeredMetaDataProvider());
             providersRegistered = true;
         }
+    }
+
+    public static synchronized PrimaryLaneLayout of(PrimaryGraphSnapshot snapshot) {
+        registerLayered();
         ElkNode root = ElkGraphUtil.createGraph();
         root.setProperty(CoreOptions.ALGORITHM, LayeredOptions.ALGORITHM_ID);
         root.setProperty(CoreOptions.DIRECTION, Direction.DOWN);
@@ -101,6 +117,6 @@ final class LaneLayout {
             w = Math.max(w, n.getX() + n.getWidth());
             h = Math.max(h, n.getY() + n.getHeight());
         }
-        return new LaneLayout(lanes, w, h);
+        return new PrimaryLaneLayout(lanes, w, h);
     }
 }
