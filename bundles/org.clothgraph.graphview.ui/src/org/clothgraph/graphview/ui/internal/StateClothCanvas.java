@@ -4,9 +4,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 import org.clothgraph.cloth.ProjectGarments;
-import org.clothgraph.cloth.ui.internal.ClothCanvases;
-import org.clothgraph.cloth.ui.internal.ClothRenderer;
-import org.clothgraph.cloth.ui.internal.ClothScene;
+import org.clothgraph.cloth.ui.gl.ClothCanvases;
+import org.clothgraph.cloth.ui.gl.ClothRenderer;
+import org.clothgraph.cloth.ui.gl.ClothScene;
 import org.clothgraph.explore.ui.internal.RootFrameBody;
 import org.clothgraph.graphview.SecondaryGraphSnapshot;
 import org.clothgraph.model.GarmentInfo;
