@@ -299,7 +299,6 @@ final class SurfaceCollider implements BodyCollider {
      * procedural runs explode (vertices kept their inward speed and went deep again).
      */
     private boolean rescue(double[] x, double[] xp, int o) {
-        double bx = x[o], by = x[o + 1], bz = x[o + 2];
         boolean moved = false;
         for (Capsule c : capsules.capsules()) {
             if (c.signedDistance(x[o], x[o + 1], x[o + 2]) < 0) {
