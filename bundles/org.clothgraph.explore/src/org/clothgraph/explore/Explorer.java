@@ -294,7 +294,8 @@ public final class Explorer {
                         Staged parent = staged.get(b.parent());
                         start = read(parent.frames()[parent.frames().length - 1]);
                     }
-                    units.add(unit(b.index(), "initialisation branch " + (b.index() + 1) + " of " + plan.branches().size(),
+                    units.add(unit(b.index(), "initialisation branch " + (b.index() + 1) + " of " + plan.branches().size()
+                            + " (" + where(b.startNode()) + " to " + where(b.leafNode()) + ")",
                             start, b.startNode(), List.of(b.edges())));
                 }
             }
@@ -327,6 +328,16 @@ public final class Explorer {
         message = "initialised: " + countLive() + " states on " + snapshot.graph().nodes().size() + " primary nodes";
         publish(status());
         return null;
+    }
+
+    /** A primary node as a person reads it: clip:frame. */
+    private String where(long node) {
+        PrimaryNode n = snapshot.node(node);
+        if (n == null) {
+            return "primary node " + node;
+        }
+        ClipInfo c = snapshot.clip(n.clipId());
+        return (c == null ? "clip " + n.clipId() : c.name()) + ":" + n.frame();
     }
 
     private static int countBranches(Map<Integer, Staged> staged) {
