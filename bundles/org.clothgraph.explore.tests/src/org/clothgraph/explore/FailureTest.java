@@ -57,6 +57,72 @@ class FailureTest {
         }
     }
 
+    /** The embedded simulator, failing the n-th unit it is given (counting from 1) and no other. */
+    static final class FailsOnce implements ClothSimulator {
+        private final XpbdClothSimulator real = new XpbdClothSimulator();
+        private final int n;
+        final java.util.concurrent.atomic.AtomicInteger units = new java.util.concurrent.atomic.AtomicInteger();
+
+        FailsOnce(int n) {
+            this.n = n;
+        }
+
+        @Override
+        public SimulationResult simulate(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
+                double startTime, ClothState initial, double fps, int frames, IProgressMonitor monitor)
+                throws SimulationFailedException {
+            return real.simulate(mesh, material, settings, motion, startTime, initial, fps, frames, monitor);
+        }
+
+        @Override
+        public void simulateStored(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
+                double startTime, ClothState initial, double fps, int frames, StoringSink sink, IProgressMonitor monitor)
+                throws SimulationFailedException {
+            if (units.incrementAndGet() == n) {
+                throw new SimulationFailedException(FailureReason.EXPLOSION, 0, "test double: the chosen unit");
+            }
+            real.simulateStored(mesh, material, settings, motion, startTime, initial, fps, frames, sink, monitor);
+        }
+    }
+
+    /** Merges of never-simulated transitions whose source is a state made by the initialisation (round 0). */
+    private static long initialisationLinks(Project p) {
+        return p.secondary().merges().stream().filter(m -> m.deadEndState() == 0)
+                .filter(m -> p.secondary().state(p.secondary().transition(m.transitionId()).from()).round() == 0)
+                .count();
+    }
+
+    /** Runs exploration a round at a time until the initialisation is committed; none of the runs is trouble. */
+    private static void initialise(Project p, ClothSimulator sim, ThreadUnitExecutor exec) {
+        for (int run = 0; run < 200 && p.secondary().states().isEmpty(); run++) {
+            Explorer.Report r = SmallDemo.explorer(p, 1, sim, exec).run(Explorer.Limits.frames(1), null);
+            assertTrue(!r.trouble(), r.stopReason());
+        }
+        assertTrue(!p.secondary().states().isEmpty(), "the initialisation was committed");
+    }
+
+    /**
+     * An initialisation branch whose simulation fails is simulated again from a fresh drape at its start: the
+     * initialisation completes (it used to stop), the state it would have continued from gets a queued merge into the
+     * new branch, and the graph is whole.
+     */
+    @Test
+    void aFailedInitialisationBranchIsSimulatedAgainFromAFreshDrape() {
+        long control;
+        try (Project p = SmallDemo.build(dir.resolve("control")); ThreadUnitExecutor exec = new ThreadUnitExecutor()) {
+            initialise(p, new FailsOnce(-1), exec);
+            control = initialisationLinks(p);
+        }
+        try (Project p = SmallDemo.build(dir.resolve("once")); ThreadUnitExecutor exec = new ThreadUnitExecutor()) {
+            FailsOnce sim = new FailsOnce(5);
+            initialise(p, sim, exec);
+            assertTrue(sim.units.get() > 5, "units run: " + sim.units.get());
+            assertTrue(p.secondary().deadEnds().isEmpty());
+            assertTrue(p.check(null).clean(), () -> p.check(null).violations().toString());
+            assertTrue(initialisationLinks(p) > control, initialisationLinks(p) + " links, control " + control);
+        }
+    }
+
     @Test
     void failuresAreQuarantinedAndExplorationGoesOn() {
         try (Project p = SmallDemo.build(dir.resolve("f")); ThreadUnitExecutor exec = new ThreadUnitExecutor()) {

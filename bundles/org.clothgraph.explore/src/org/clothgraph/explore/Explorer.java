@@ -225,7 +225,12 @@ public final class Explorer {
     // ---- initialisation ---------------------------------------------------------------------------
 
     /** A staged initialisation branch: its frames are in the store, its graph not yet. */
-    private record Staged(String plan, int index, long[] frames, List<String> classes, double cpuSeconds) {
+    private record Staged(String plan, int index, long[] frames, List<String> classes, double cpuSeconds,
+            long startFrame, String startClass) {
+        /** Whether the branch was simulated from a fresh drape at its start (startFrame) after it failed. */
+        boolean redraped() {
+            return startFrame > 0;
+        }
     }
 
     private String initialise(Limits limits, long t0, SubMonitor sub) {
@@ -270,7 +275,7 @@ public final class Explorer {
                 id = w.append(drape.positions(), drape.velocities());
                 w.commit();
             }
-            Staged s = new Staged(fp, -1, new long[] { id }, List.of(classOf(drape, startNode)), 0);
+            Staged s = new Staged(fp, -1, new long[] { id }, List.of(classOf(drape, startNode)), 0, 0, null);
             project.secondary().addInitBranch(gson.toJson(s));
             staged.put(-1, s);
             wallSeconds += (System.nanoTime() - tb) / 1e9;
@@ -305,11 +310,38 @@ public final class Explorer {
             long tb = System.nanoTime();
             for (int i = 0; i < units.size(); i++) {
                 ExpansionResult r = results.get(i);
+                long startFrame = 0;
+                String startClass = null;
                 if (r.failed()) {
-                    return TROUBLE + "the initialisation failed: " + units.get(i).label() + ": " + r.failure();
+                    // Kim et al. start from an initial drape: a branch whose simulation failed is simulated again from
+                    // a fresh drape at its start pose; the state it would have continued from gets a queued merge
+                    // into the new branch instead (linkMissingTransitions at the commit), so the graph has no gap
+                    PlannedBranch b = branch(plan, (int) units.get(i).id());
+                    ClothState fresh;
+                    try {
+                        fresh = drape(b.startNode(), null);
+                    } catch (InvalidInputException e) {
+                        return TROUBLE + "the initialisation failed: " + units.get(i).label() + ": " + r.failure()
+                                + "; a fresh drape there failed too: " + e.getMessage();
+                    }
+                    ExpansionResult again = runUnits(List.of(unit(b.index(), units.get(i).label() + " from a fresh drape",
+                            fresh, b.startNode(), List.of(b.edges()))), sub).get(0);
+                    cpuSeconds += r.cpuSeconds();
+                    if (again.failed()) {
+                        return TROUBLE + "the initialisation failed: " + units.get(i).label() + ": " + r.failure()
+                                + "; again from a fresh drape: " + again.failure();
+                    }
+                    try (FrameWriter w = project.frames().writer()) {
+                        startFrame = w.append(fresh.positions(), fresh.velocities());
+                        w.commit();
+                    }
+                    startClass = classOf(fresh, b.startNode());
+                    message = units.get(i).label() + " failed (" + r.failure() + "); simulated again from a fresh drape";
+                    r = again;
                 }
                 long[] ids = writeFrames(r);
-                Staged s = new Staged(fp, (int) units.get(i).id(), ids, r.classes().get(0), r.cpuSeconds());
+                Staged s = new Staged(fp, (int) units.get(i).id(), ids, r.classes().get(0), r.cpuSeconds(), startFrame,
+                        startClass);
                 project.secondary().addInitBranch(gson.toJson(s));
                 staged.put(s.index(), s);
                 simulatedFrames += r.frameCount();
@@ -328,6 +360,15 @@ public final class Explorer {
         message = "initialised: " + countLive() + " states on " + snapshot.graph().nodes().size() + " primary nodes";
         publish(status());
         return null;
+    }
+
+    private static PlannedBranch branch(InitialisationPlan plan, int index) {
+        for (PlannedBranch b : plan.branches()) {
+            if (b.index() == index) {
+                return b;
+            }
+        }
+        throw new IllegalStateException("no initialisation branch " + index);
     }
 
     /** A primary node as a person reads it: clip:frame. */
@@ -426,8 +467,13 @@ public final class Explorer {
             for (PlannedBranch b : plan.branches()) {
                 Staged s = staged.get(b.index());
                 long[] nodes = nodesOf(b.startNode(), b.edges());
-                long[] leaf = addBranch(leafState.get(b.parent()), -1, nodes, b.edges(), s.frames(), s.classes(),
-                        !b.leafContinues());
+                long start = leafState.get(b.parent());
+                if (s.redraped()) {
+                    // the branch starts from its own drape; the parent's leaf is linked to it by a queued merge below
+                    start = sec.addState(garment.id(), b.startNode(), s.startFrame(), s.startClass(), Status.LIVE, round);
+                    addLive(b.startNode(), start, s.startFrame(), s.startClass());
+                }
+                long[] leaf = addBranch(start, -1, nodes, b.edges(), s.frames(), s.classes(), !b.leafContinues());
                 if (b.leafContinues()) {
                     leafState.put(b.index(), leaf[1]);
                 } else {
