@@ -40,11 +40,13 @@ public final class QuantisedBasis {
     public static final int MAGIC = 0x43475142;
     /** The serial form's version. */
     public static final int VERSION = 1;
-    /** Largest accepted rows x vectors, so that a corrupt header cannot ask for an absurd allocation. */
+    /** Largest accepted rows and payload (one array), so that a corrupt header cannot ask for absurd allocations. */
     private static final int MAX_ROWS = 1 << 28;
-    private static final int WARM_UP_CALLS = 3000;
-    private static final int CHUNKS_PER_PART = 8;
     private static final long MAX_PAYLOAD = Integer.MAX_VALUE - 64L * 1024;
+    /** Decodes of a small basis after which the JIT has compiled the kernel (1,000 was not always enough). */
+    private static final int WARM_UP_CALLS = 3000;
+    /** Chunks of rows per thread in a threaded decode, claimed dynamically. */
+    private static final int CHUNKS_PER_PART = 8;
     private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class,
             ByteOrder.LITTLE_ENDIAN);
 

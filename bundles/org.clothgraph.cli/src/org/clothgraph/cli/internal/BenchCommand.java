@@ -137,7 +137,8 @@ public final class BenchCommand extends Command {
         int threads = args.intValue("threads", Runtime.getRuntime().availableProcessors(), 1, 256);
         err.println("bench decode: " + vertices + " vertices, " + basis + " basis vectors, " + frames
                 + " frames; kernel " + QuantisedBasis.kernel());
-        err.printf("bench decode: JIT warm-up %.0f ms%n", QuantisedBasis.warmUp());
+        double warmUp = QuantisedBasis.warmUp();
+        err.printf("bench decode: JIT warm-up %.0f ms%n", warmUp);
         DecodeBenchmark.Result r = DecodeBenchmark.run(vertices, basis, frames, threads, 2013,
                 args.flag("cold"));
         Map<String, Object> m = new LinkedHashMap<>();
@@ -167,12 +168,15 @@ public final class BenchCommand extends Command {
         m.put("threadedMs", round(r.threadedMs()));
         m.put("threadedMsBest", round(r.threadedMsBest()));
         m.put("threadedFramesPerSecond", round(1000 / r.threadedMs()));
+        m.put("threadedFramesPerSecondPerCore", round(1000 / r.threadedMs() / Math.min(r.threads(),
+                Runtime.getRuntime().availableProcessors())));
         m.put("threadedIdenticalToOneCore", r.threadedIdentical());
         m.put("caches", r.cold() ? "evicted before every timed read (the basis streams from memory)"
                 : "warm (a basis smaller than the last-level cache is read from it; --cold evicts)");
         m.put("checksum", String.format("%016x", r.checksum()));
         m.put("floorChecksum", String.format("%016x", r.floorChecksum()));
         m.put("withinTwiceTheFloor", r.ratio() <= 2);
+        m.put("jitWarmUpMs", round(warmUp));
         m.put("times", "milliseconds per frame, median (and best) over the frames; floor (a plain loop summing the"
                 + " basis bytes as longs), vector floor (the same read with vector adds), one-core and threaded decode"
                 + " alternate frame by frame");
