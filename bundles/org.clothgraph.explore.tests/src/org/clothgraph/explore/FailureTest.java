@@ -29,9 +29,32 @@ class FailureTest {
     @TempDir
     Path dir;
 
-    /** The embedded simulator, failing (once armed) on every unit whose start state hashes into the chosen share. */
-    static final class FlakySimulator implements ClothSimulator {
+    /** The embedded simulator, failing every unit that {@link #fails} picks (before simulating anything of it). */
+    abstract static class FailingSimulator implements ClothSimulator {
         private final XpbdClothSimulator real = new XpbdClothSimulator();
+
+        abstract boolean fails(ClothState initial);
+
+        @Override
+        public SimulationResult simulate(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
+                double startTime, ClothState initial, double fps, int frames, IProgressMonitor monitor)
+                throws SimulationFailedException {
+            return real.simulate(mesh, material, settings, motion, startTime, initial, fps, frames, monitor);
+        }
+
+        @Override
+        public void simulateStored(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
+                double startTime, ClothState initial, double fps, int frames, StoringSink sink, IProgressMonitor monitor)
+                throws SimulationFailedException {
+            if (fails(initial)) {
+                throw new SimulationFailedException(FailureReason.EXPLOSION, 0, "test double: chosen failure");
+            }
+            real.simulateStored(mesh, material, settings, motion, startTime, initial, fps, frames, sink, monitor);
+        }
+    }
+
+    /** Fails (once armed) every unit whose start state hashes into the chosen share. */
+    static final class FlakySimulator extends FailingSimulator {
         private final int oneIn;
         volatile boolean armed;
 
@@ -40,26 +63,13 @@ class FailureTest {
         }
 
         @Override
-        public SimulationResult simulate(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
-                double startTime, ClothState initial, double fps, int frames, IProgressMonitor monitor)
-                throws SimulationFailedException {
-            return real.simulate(mesh, material, settings, motion, startTime, initial, fps, frames, monitor);
-        }
-
-        @Override
-        public void simulateStored(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
-                double startTime, ClothState initial, double fps, int frames, StoringSink sink, IProgressMonitor monitor)
-                throws SimulationFailedException {
-            if (armed && Math.floorMod(Arrays.hashCode(initial.positions()), oneIn) == 0) {
-                throw new SimulationFailedException(FailureReason.EXPLOSION, 0, "test double: chosen failure");
-            }
-            real.simulateStored(mesh, material, settings, motion, startTime, initial, fps, frames, sink, monitor);
+        boolean fails(ClothState initial) {
+            return armed && Math.floorMod(Arrays.hashCode(initial.positions()), oneIn) == 0;
         }
     }
 
-    /** The embedded simulator, failing the n-th unit it is given (counting from 1) and no other. */
-    static final class FailsOnce implements ClothSimulator {
-        private final XpbdClothSimulator real = new XpbdClothSimulator();
+    /** Fails the n-th unit it is given (counting from 1) and no other. */
+    static final class FailsOnce extends FailingSimulator {
         private final int n;
         final java.util.concurrent.atomic.AtomicInteger units = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -68,20 +78,8 @@ class FailureTest {
         }
 
         @Override
-        public SimulationResult simulate(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
-                double startTime, ClothState initial, double fps, int frames, IProgressMonitor monitor)
-                throws SimulationFailedException {
-            return real.simulate(mesh, material, settings, motion, startTime, initial, fps, frames, monitor);
-        }
-
-        @Override
-        public void simulateStored(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
-                double startTime, ClothState initial, double fps, int frames, StoringSink sink, IProgressMonitor monitor)
-                throws SimulationFailedException {
-            if (units.incrementAndGet() == n) {
-                throw new SimulationFailedException(FailureReason.EXPLOSION, 0, "test double: the chosen unit");
-            }
-            real.simulateStored(mesh, material, settings, motion, startTime, initial, fps, frames, sink, monitor);
+        boolean fails(ClothState initial) {
+            return units.incrementAndGet() == n;
         }
     }
 
