@@ -41,6 +41,34 @@ class BodyMeasuresTest {
     }
 
     @Test
+    void aSurfaceFoldedThroughItselfIsStillInsideOnlyWhereItEnclosesThePoint() {
+        // the unit cube with its top face dented by a centre vertex pushed through the bottom face to z = -0.5, the
+        // way linear blend skinning folds a shoulder through itself: below the bottom face the dent is a cone whose
+        // faces point into it, so a point beside that cone is nearest to a face that points away from it
+        double[] body = new double[27];
+        System.arraycopy(Cube.positions(0, 1), 0, body, 0, 24);
+        body[24] = 0.5;
+        body[25] = 0.5;
+        body[26] = -0.5;
+        int[] cube = Cube.triangles();
+        int[] tris = new int[3 * 14];
+        System.arraycopy(cube, 0, tris, 0, 6); // bottom
+        System.arraycopy(cube, 12, tris, 6, 24); // the four sides
+        int[] dent = { 4, 5, 8, 5, 7, 8, 7, 6, 8, 6, 4, 8 }; // the top face as a fan round the centre vertex
+        System.arraycopy(dent, 0, tris, 30, 12);
+        BodyPenetration m = new BodyPenetration(9, tris);
+        // beside the cone, 0.2 m under the cube: outside; inside the cube beside the dent: inside; in the cone
+        // under the cube (the dent's own space): outside
+        BodyPenetration.Result r = m.measure(new double[] { 0.5, 0.62, -0.2, 0.15, 0.15, 0.3, 0.5, 0.5, -0.2 }, body);
+        double[] d = r.signedDistances();
+        assertTrue(d[0] > 0 && d[0] < 0.05, "beside the folded cone: " + d[0]);
+        assertTrue(d[1] < 0, "inside the cube: " + d[1]);
+        assertTrue(d[2] > 0, "inside the dent: " + d[2]);
+        assertEquals(1, r.inside());
+        assertEquals(1, r.unfolded(), "the pseudo-normal alone puts the first point inside");
+    }
+
+    @Test
     void aBodyOfOverlappingPartsIsTheirUnion() {
         // cube [0,1]^3 and cube [0.5,1.5]^3 as one body of two closed parts, like ARCSim's overlapping obstacles
         double[] body = new double[48];
