@@ -26,8 +26,9 @@ package org.clothgraph.sim;
  * @param gravityY gravity, m/s^2 (default -9.81)
  * @param gravityZ gravity, m/s^2
  * @param selfCollision cloth-cloth (vertex-triangle and edge-edge) collisions on/off
- * @param selfCollisionInterval resolve self collisions every n-th substep (1 = every substep; larger values let
- *        the cloth pass through itself between checks)
+ * @param selfCollisionInterval find self collisions every n-th substep, starting with each frame's first (1 = every
+ *        substep); the small-step solver keeps a pass's contacts in force until the next pass, the first solver
+ *        lets the cloth pass through itself between checks
  * @param threads worker threads (0 = min(2, available processors)); results do not depend on it
  * @param maxSpeed any vertex faster than this at a frame's end (m/s) fails the run with EXPLOSION
  * @param maxStretch any edge longer than this factor times its rest length fails with EXPLOSION

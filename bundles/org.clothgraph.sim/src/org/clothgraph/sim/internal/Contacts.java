@@ -15,6 +15,10 @@ final class Contacts {
     double[] nrm = new double[3 * 256];
     double[] target = new double[256], lambda = new double[256];
 
+    void resetMultipliers() {
+        Arrays.fill(lambda, 0, size, 0);
+    }
+
     void clear() {
         size = 0;
     }
