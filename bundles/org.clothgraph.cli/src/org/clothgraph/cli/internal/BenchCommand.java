@@ -25,6 +25,7 @@ import org.clothgraph.runtime.DecodeBenchmark;
 import org.clothgraph.runtime.QuantisedBasis;
 import org.clothgraph.sim.SimulationBenchmark;
 import org.clothgraph.sim.SimulationFailedException;
+import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.XpbdClothSimulator;
 import org.clothgraph.sim.garment.Garments;
 
@@ -42,6 +43,8 @@ public final class BenchCommand extends Command {
                 + " default 4000)"));
         option(Option.value("threads", "N", "simulate: worker threads (default 2); decode: threads of the threaded"
                 + " decode (default: one per core)"));
+        option(Option.value("solver", "legacy|small-steps", "simulate: the embedded solver (default legacy), with its"
+                + " default settings"));
         option(Option.value("basis", "B", "decode, compress: basis vectors (default 200, the paper's)"));
         option(Option.value("workers", "K", "explore: parallel simulations (default: one per core)"));
         option(Option.value("clip-frames", "N", "explore: keep the first N frames of every demo clip (default: whole clips)"));
@@ -105,8 +108,14 @@ public final class BenchCommand extends Command {
         int vertices = args.intValue("vertices", Garments.DEFAULT_ROBE_VERTICES, 100, 500_000);
         int frames = args.intValue("frames", 30, 1, 100_000);
         int threads = args.intValue("threads", 0, 0, 64);
+        String solver = args.value("solver").orElse("legacy");
+        SimulationSettings settings = switch (solver) {
+            case "legacy" -> SimulationSettings.defaults();
+            case "small-steps" -> SimulationSettings.smallSteps();
+            default -> throw new UsageException("--solver must be legacy or small-steps (got '" + solver + "')");
+        };
         try {
-            SimulationBenchmark.Result r = SimulationBenchmark.run(vertices, frames, threads,
+            SimulationBenchmark.Result r = SimulationBenchmark.run(vertices, frames, settings.withThreads(threads),
                     new ConsoleProgressMonitor(err).cancelOnShutdown());
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("benchmark", "simulate");
@@ -116,6 +125,8 @@ public final class BenchCommand extends Command {
             m.put("secondsPerFrame", round(r.secondsPerFrame()));
             m.put("framesPerSecond", round(r.framesPerSecond()));
             m.put("meanSubsteps", round(r.meanSubsteps()));
+            m.put("solver", solver);
+            m.put("settings", r.settings());
             m.put("motion", "procedural walk at 30 fps, hooded robe, self-collision on");
             m.put("paperArcsimSecondsPerFrame", 165.0);
             m.put("speedupOverPaper", round(165.0 / r.secondsPerFrame()));
