@@ -25,6 +25,16 @@ interface BodyCollider {
     /** Repairs counted so far (vertices found deep inside the body and moved out through the broad phase). */
     long deepRescues();
 
+    /**
+     * Pushes the cloth edges (eA[e], eB[e]) whose interior passes closer to the body than the thickness out along
+     * the direction from the body to the edge's closest point, on the side the edge was on at the substep's start
+     * (vertices alone miss an edge laid across a limb thinner than the cloth's edges). Returns the edges pushed.
+     * Sequential and in edge order, so results do not depend on the thread count. By default, no edge test.
+     */
+    default int collideEdges(double[] x, double[] xp, double[] w, int[] eA, int[] eB, int edges) {
+        return 0;
+    }
+
     /** Pushes whose velocity along the normal was limited to the separation speed (summed over substeps). */
     default long depenetrationLimits() {
         return 0;

@@ -172,6 +172,98 @@ final class SmoothCapsuleCollider implements BodyCollider {
     }
 
     @Override
+    public int collideEdges(double[] x, double[] xp, double[] w, int[] eA, int[] eB, int edges) {
+        int n = cur.size();
+        if (n == 0) {
+            return 0;
+        }
+        // capsule boxes grown by radius + thickness: most edges are rejected by six comparisons
+        double[] box = new double[6 * n];
+        for (int c = 0; c < n; c++) {
+            Capsule k = cur.capsule(c);
+            double r = Math.max(k.ra(), k.rb()) + thick;
+            box[6 * c] = Math.min(k.ax(), k.bx()) - r;
+            box[6 * c + 1] = Math.min(k.ay(), k.by()) - r;
+            box[6 * c + 2] = Math.min(k.az(), k.bz()) - r;
+            box[6 * c + 3] = Math.max(k.ax(), k.bx()) + r;
+            box[6 * c + 4] = Math.max(k.ay(), k.by()) + r;
+            box[6 * c + 5] = Math.max(k.az(), k.bz()) + r;
+        }
+        double[] seg = new double[12], st = new double[2];
+        int pushed = 0;
+        for (int e = 0; e < edges; e++) {
+            int a = eA[e], b = eB[e];
+            double wa = w[a], wb = w[b];
+            if (wa + wb == 0) {
+                continue;
+            }
+            int oa = 3 * a, ob = 3 * b;
+            double lx = Math.min(x[oa], x[ob]), ly = Math.min(x[oa + 1], x[ob + 1]), lz = Math.min(x[oa + 2], x[ob + 2]);
+            double hx = Math.max(x[oa], x[ob]), hy = Math.max(x[oa + 1], x[ob + 1]), hz = Math.max(x[oa + 2], x[ob + 2]);
+            for (int c = 0; c < n; c++) {
+                int q = 6 * c;
+                if (hx < box[q] || lx > box[q + 3] || hy < box[q + 1] || ly > box[q + 4] || hz < box[q + 2]
+                        || lz > box[q + 5]) {
+                    continue;
+                }
+                Capsule k = cur.capsule(c);
+                for (int d = 0; d < 3; d++) {
+                    seg[d] = x[oa + d];
+                    seg[3 + d] = x[ob + d];
+                }
+                seg[6] = k.ax();
+                seg[7] = k.ay();
+                seg[8] = k.az();
+                seg[9] = k.bx();
+                seg[10] = k.by();
+                seg[11] = k.bz();
+                double d2 = Geometry.closestSegments(seg, 0, 1, 2, 3, st);
+                double s = st[0], t = st[1];
+                double reach = k.radiusAt(t) + thick;
+                if (d2 >= reach * reach || s <= 0 || s >= 1) {
+                    continue; // clear, or the closest point is a vertex (the vertex pass's case)
+                }
+                double px = x[oa] + s * (x[ob] - x[oa]), py = x[oa + 1] + s * (x[ob + 1] - x[oa + 1]),
+                        pz = x[oa + 2] + s * (x[ob + 2] - x[oa + 2]);
+                double cx = seg[6] + t * (seg[9] - seg[6]), cy = seg[7] + t * (seg[10] - seg[7]),
+                        cz = seg[8] + t * (seg[11] - seg[8]);
+                double nx = px - cx, ny = py - cy, nz = pz - cz;
+                // the side the edge came from: its same point at the substep's start, seen from the same axis point
+                double sx = xp[oa] + s * (xp[ob] - xp[oa]) - cx, sy = xp[oa + 1] + s * (xp[ob + 1] - xp[oa + 1]) - cy,
+                        sz = xp[oa + 2] + s * (xp[ob + 2] - xp[oa + 2]) - cz;
+                if (nx * sx + ny * sy + nz * sz < 0 || nx * nx + ny * ny + nz * nz < 1e-16) {
+                    nx = sx;
+                    ny = sy;
+                    nz = sz;
+                }
+                double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+                if (nl < 1e-12) {
+                    continue;
+                }
+                nx /= nl;
+                ny /= nl;
+                nz /= nl;
+                // separation of the edge point along n from the axis point; move the edge so that it is reach
+                double depth = reach - ((px - cx) * nx + (py - cy) * ny + (pz - cz) * nz);
+                double den = wa * (1 - s) * (1 - s) + wb * s * s;
+                if (depth <= 0 || den == 0) {
+                    continue;
+                }
+                double lam = depth / den;
+                double fa = wa * (1 - s) * lam, fb = wb * s * lam;
+                x[oa] += fa * nx;
+                x[oa + 1] += fa * ny;
+                x[oa + 2] += fa * nz;
+                x[ob] += fb * nx;
+                x[ob + 1] += fb * ny;
+                x[ob + 2] += fb * nz;
+                pushed++;
+            }
+        }
+        return pushed;
+    }
+
+    @Override
     public long deepRescues() {
         return 0;
     }

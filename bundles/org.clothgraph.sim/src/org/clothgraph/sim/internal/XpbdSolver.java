@@ -214,6 +214,7 @@ public final class XpbdSolver implements ClothSolver {
         for (int p : chunkPushes) {
             bodyPushesTotal += p;
         }
+        bodyPushesTotal += body.collideEdges(x, xp, m.w, m.eA, m.eB, m.edges);
         if ((selfCollide || held) && self.contacts.size > 0) {
             // the body pass may have pushed cloth into other cloth: solve the contacts again, then make sure the
             // body still wins (measured on the procedural spin-flip: 4x fewer crossings than one round)
@@ -221,6 +222,7 @@ public final class XpbdSolver implements ClothSolver {
                 self.contacts.solve(x, m.w);
             }
             workers.forRange(n, 2048, (chunk, from, to) -> body.collide(x, xp, m.w, from, to, false, touched));
+            body.collideEdges(x, xp, m.w, m.eA, m.eB, m.edges);
         }
         if (selfCollide || held) {
             self.contacts.friction(x, xp, m.w, 0.5 * mat.friction());
