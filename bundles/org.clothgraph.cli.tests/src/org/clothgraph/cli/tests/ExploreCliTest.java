@@ -49,6 +49,14 @@ class ExploreCliTest {
         assertTrue(secondary.get("states").getAsInt() > s.getAsJsonObject("primary").get("nodes").getAsInt());
         assertEquals(Cli.OK, CliRun.of("check", "--workspace", ws.toString()).code());
 
+        // the graph was grown with the first solver: switching solvers is refused with one line, the same is not
+        CliRun other = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--solver", "small-steps");
+        assertEquals(Cli.BAD_INPUT, other.code(), other.err());
+        assertEquals(1, other.err().strip().lines().count(), other.err());
+        assertTrue(other.err().contains("legacy solver"), other.err());
+        CliRun same = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--solver", "legacy");
+        assertEquals(Cli.OK, same.code(), same.err());
+
         // a limit is required; a corrupt unit of work is one line naming the file
         CliRun noLimit = CliRun.of("explore", "--workspace", ws.toString());
         assertEquals(Cli.BAD_INPUT, noLimit.code());

@@ -13,6 +13,7 @@ import org.clothgraph.explore.ThreadUnitExecutor;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.Project;
 import org.clothgraph.sim.ClothSimulator;
+import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.garment.Garments;
 
 /**
@@ -32,6 +33,9 @@ public final class ExploreCommand extends WorkspaceCommand {
         option(Option.value("garment", "NAME", "garment to explore (default: the hooded robe, generated if missing)"));
         option(Option.value("simulator", "embedded|arcsim", "the simulator (default: the project's, embedded)"));
         option(Option.value("arcsim", "PATH", "the arcsim executable (with --simulator arcsim)"));
+        option(Option.value("solver", "legacy|small-steps", "the embedded solver, stored with the project's exploration"
+                + " settings (default: the stored one, legacy); a graph grown with one solver is not continued with"
+                + " another"));
         option(Option.flag("retry-quarantined", "put quarantined dead ends back on the queue first"));
         offerWait();
     }
@@ -44,7 +48,8 @@ public final class ExploreCommand extends WorkspaceCommand {
     @Override
     protected String usage() {
         return "--workspace DIR [--frames N | --minutes M | --until-error MM] [--workers K] [--round R] [--horizon N]"
-                + " [--simulator embedded|arcsim] [--arcsim PATH] [--retry-quarantined] [--wait] [--json]";
+                + " [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--retry-quarantined]"
+                + " [--wait] [--json]";
     }
 
     @Override
@@ -61,6 +66,9 @@ public final class ExploreCommand extends WorkspaceCommand {
         settings = settings.withWorkers(args.intValue("workers", settings.workers(), 0, 256))
                 .withRoundSize(args.intValue("round", settings.roundSize(), 1, 1024))
                 .withHorizon(args.intValue("horizon", settings.horizonFrames(), 1, 10_000));
+        if (args.value("solver").isPresent()) {
+            settings = settings.withSimulation(solver(project, settings, args.value("solver").get()));
+        }
         ClothSimulator simulator = SimulateCommand.simulator(project, args);
         if (args.flag("retry-quarantined")) {
             int n = project.secondary().releaseQuarantine();
@@ -83,6 +91,31 @@ public final class ExploreCommand extends WorkspaceCommand {
             }
             return r.trouble() ? Cli.FAILURE : Cli.OK;
         }
+    }
+
+    /**
+     * The exploration's solver settings for --solver: the solver's defaults, one thread per simulation, no
+     * wall-clock timeout. A graph that already has states keeps the solver it was grown with (states from two
+     * solvers would be merged into each other as if one simulator had made them).
+     */
+    private static SimulationSettings solver(Project project, ExplorationSettings settings, String name) {
+        SimulationSettings.Solver wanted = switch (name) {
+            case "legacy" -> SimulationSettings.Solver.LEGACY;
+            case "small-steps" -> SimulationSettings.Solver.SMALL_STEPS;
+            default -> throw new UsageException("--solver must be legacy or small-steps (got '" + name + "')");
+        };
+        SimulationSettings current = settings.simulation();
+        if (current.solver() == wanted) {
+            return current;
+        }
+        if (!project.secondary().states().isEmpty()) {
+            throw new UsageException("the secondary graph in " + project.folder() + " was grown with the "
+                    + current.solver().name().toLowerCase(Locale.ROOT).replace('_', '-')
+                    + " solver; explore a new project to use another");
+        }
+        SimulationSettings d = wanted == SimulationSettings.Solver.LEGACY ? SimulationSettings.defaults()
+                : SimulationSettings.smallSteps();
+        return d.withThreads(1).withLimits(d.maxSpeed(), d.maxStretch(), 0);
     }
 
     static Map<String, Object> report(Explorer.Report r) {
