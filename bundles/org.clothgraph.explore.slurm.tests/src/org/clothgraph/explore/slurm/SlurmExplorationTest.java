@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +24,10 @@ import org.clothgraph.explore.ThreadUnitExecutor;
 import org.clothgraph.explore.UnitExecutor;
 import org.clothgraph.model.CheckReport;
 import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.model.MergeRecord;
 import org.clothgraph.model.Project;
 import org.clothgraph.sim.XpbdClothSimulator;
+import org.clothgraph.testing.SlurmCluster;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.core.runtime.OperationCanceledException;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,7 +56,7 @@ class SlurmExplorationTest {
 
     @BeforeAll
     static void buildDemoAndExploreLocally() {
-        SlurmFixture.requireCluster();
+        SlurmCluster.require();
         base = shared.resolve("base");
         DemoPipeline.run(base, DemoPipeline.Options.small(0), null).close();
         product = SlurmFixture.nodeProduct(shared.resolve("node-product"));
@@ -175,6 +179,48 @@ class SlurmExplorationTest {
             assertSameAsLocalAndClean(p);
             Map<String, Integer> runs = SlurmFixture.unitRuns(p.folder());
             runs.forEach((k, n) -> assertEquals(1, n, "runs of unit " + k + " (no work done twice)"));
+        }
+    }
+
+    @Test
+    void aUnitWhosePilotsKeepDyingIsQuarantinedWithItsSlurmStateAndLogTail() throws Exception {
+        try (Project p = copy("dying")) {
+            try (ThreadUnitExecutor threads = new ThreadUnitExecutor()) {
+                explorer(p, threads).run(Explorer.Limits.frames(FRAMES), null); // initialised, with a queue
+            }
+            // pilots that take a unit and die with it (exit 3), one at a time
+            Path crashing = dir.resolve("crashing-product");
+            Files.createDirectories(crashing);
+            Path launcher = crashing.resolve("clothgraph");
+            Files.writeString(launcher, """
+                    #!/bin/sh
+                    # worker --serve DIR ...: take the first unit, then die with it
+                    job="${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID}"
+                    unit=$(ls "$3/queue" | grep '[.]unit$' | head -n 1)
+                    if [ -n "$unit" ]; then
+                      mkdir -p "$3/running/$job" && mv "$3/queue/$unit" "$3/running/$job/$unit"
+                    fi
+                    echo "pilot $job took $unit and crashed on purpose"
+                    exit 3
+                    """);
+            Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
+            SlurmSettings settings = SlurmFixture.settings(crashing).withMaxJobs(1).withMaxAttempts(2);
+            try (SlurmUnitExecutor slurm = new SlurmUnitExecutor(p, settings)) {
+                Explorer e = new Explorer(p, ProjectGarments.find(p, ProjectGarments.ROBE), new XpbdClothSimulator(),
+                        ExplorationSettings.defaults().withRoundSize(1), slurm);
+                e.addListener(s -> {
+                    if (s.quarantined() > 0) {
+                        e.requestStop();
+                    }
+                });
+                Explorer.Report r = e.run(Explorer.Limits.frames(FRAMES), null);
+                assertEquals(1, r.status().quarantined(), r.stopReason());
+            }
+            MergeRecord q = p.secondary().merges().stream().filter(MergeRecord::quarantined).findFirst().orElseThrow();
+            assertTrue(q.quarantine().contains("ended FAILED") && q.quarantine().contains("attempt 2 of 2")
+                    && q.quarantine().contains("crashed on purpose"), q.quarantine());
+            CheckReport check = p.check(null);
+            assertTrue(check.clean(), () -> "check: " + check.violations());
         }
     }
 

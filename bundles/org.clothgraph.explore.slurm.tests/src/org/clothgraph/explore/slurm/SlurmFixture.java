@@ -2,102 +2,33 @@ package org.clothgraph.explore.slurm;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import org.clothgraph.explore.UnitRunner;
 import org.clothgraph.explore.slurm.internal.NodeMain;
 import org.clothgraph.explore.slurm.internal.QueueFolder;
-import org.clothgraph.model.InvalidInputException;
-import org.clothgraph.sim.ClothSimulator;
-import org.eclipse.core.runtime.FileLocator;
-import org.eclipse.core.runtime.SubMonitor;
-import org.junit.jupiter.api.Assumptions;
+import org.clothgraph.testing.JavaLauncher;
 
 /**
- * The single-node cluster the tests run on ({@code releng/slurm-local start}, brought up by {@code releng/run-tests})
- * and a product folder for its nodes: a {@code clothgraph} launcher that starts the pilot ({@link NodeMain}, the
+ * A product folder for the nodes of the single-node cluster the tests run on ({@code releng/slurm-local start},
+ * brought up by {@code releng/run-tests}): a {@code clothgraph} launcher that starts the pilot ({@link NodeMain}, the
  * {@link UnitServer} the product's {@code worker --serve} runs) on the class path of the bundles under test.
  */
 final class SlurmFixture {
     private SlurmFixture() {
     }
 
-    /** The cluster takes jobs; with CI=true its absence fails the test, elsewhere it skips it. */
-    static void requireCluster() {
-        String state;
-        try {
-            Process p = new ProcessBuilder("sinfo", "--noheader", "--Node", "--format=%T").redirectErrorStream(true)
-                    .start();
-            state = new String(p.getInputStream().readAllBytes()).strip();
-            p.waitFor(30, TimeUnit.SECONDS);
-        } catch (IOException e) {
-            state = "sinfo cannot run: " + e.getMessage();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            state = "interrupted";
-        }
-        boolean up = state.startsWith("idle") || state.startsWith("mix") || state.startsWith("alloc")
-                || state.startsWith("completing");
-        String why = "no Slurm node takes jobs (sinfo: '" + state + "'); start one with releng/slurm-local start";
-        if (!up) {
-            if ("true".equals(System.getenv("CI"))) {
-                fail(why);
-            }
-            Assumptions.abort(why);
-        }
-    }
-
     /** A product folder for the nodes whose {@code clothgraph} runs the pilot with the bundles under test. */
     static Path nodeProduct(Path dir) {
-        try {
-            Files.createDirectories(dir);
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            String cp = classpath(NodeMain.class, UnitRunner.class, ClothSimulator.class, InvalidInputException.class,
-                    SubMonitor.class, com.google.gson.Gson.class, org.osgi.framework.FrameworkUtil.class);
-            Path launcher = dir.resolve("clothgraph");
-            Files.writeString(launcher, "#!/bin/sh\nexec '" + java + "' -Xmx1g -cp '" + cp + "' " + NodeMain.class.getName()
-                    + " \"$@\"\n");
-            Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
-            return dir;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static String classpath(Class<?>... classes) {
-        Set<String> entries = new LinkedHashSet<>();
-        for (Class<?> c : classes) {
-            String resource = c.getName().replace('.', '/') + ".class";
-            try {
-                String url = FileLocator.resolve(c.getClassLoader().getResource(resource)).toString();
-                if (url.startsWith("jar:")) {
-                    entries.add(Path.of(new URI(url.substring(4, url.indexOf("!/")))).toString());
-                } else if (url.endsWith(resource)) {
-                    entries.add(Path.of(new URI(url.substring(0, url.length() - resource.length()))).toString());
-                } else {
-                    fail("cannot put " + c.getName() + " on a class path: " + url);
-                }
-            } catch (IOException | URISyntaxException e) {
-                fail("cannot locate " + c.getName() + ": " + e);
-            }
-        }
-        return String.join(File.pathSeparator, entries);
+        JavaLauncher.write(dir.resolve("clothgraph"), NodeMain.class.getName(), NodeMain.classPathRoots());
+        return dir;
     }
 
     /** Settings for the tests' node: 2 pilots of 1 CPU, the node product above, a short idle time. */
@@ -172,15 +103,5 @@ final class SlurmFixture {
             fail("no slurmd pid in " + pidFile + ": " + e);
             return -1;
         }
-    }
-
-    static List<String> lines(String s) {
-        List<String> out = new ArrayList<>();
-        for (String l : s.split("\n")) {
-            if (!l.isBlank()) {
-                out.add(l.strip());
-            }
-        }
-        return out;
     }
 }

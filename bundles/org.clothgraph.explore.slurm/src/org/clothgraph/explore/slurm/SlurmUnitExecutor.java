@@ -184,6 +184,8 @@ public final class SlurmUnitExecutor implements UnitExecutor, AutoCloseable {
         cancelRequested = false;
         folder.create();
         folder.setStop(false);
+        // a refusal is about the pilots of an earlier run (the product path may have been set right since)
+        folder.clearRefusals();
         List<Task> tasks = new ArrayList<>();
         for (int u = 0; u < units.size(); u++) {
             ExpansionUnit unit = units.get(u);

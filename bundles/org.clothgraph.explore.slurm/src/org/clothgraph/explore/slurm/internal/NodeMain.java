@@ -14,6 +14,17 @@ public final class NodeMain {
     private NodeMain() {
     }
 
+    /**
+     * Classes whose bundles make the pilot's class path: this bundle, the exploration, the simulator, the model,
+     * equinox.common (progress monitors) and the OSGi framework (equinox.common's tracing refers to it), Gson.
+     */
+    public static Class<?>[] classPathRoots() {
+        return new Class<?>[] { NodeMain.class, org.clothgraph.explore.UnitRunner.class,
+                org.clothgraph.sim.ClothSimulator.class, org.clothgraph.model.InvalidInputException.class,
+                org.eclipse.core.runtime.SubMonitor.class, com.google.gson.Gson.class,
+                org.osgi.framework.FrameworkUtil.class };
+    }
+
     public static void main(String[] args) {
         Path dir = null;
         String expect = "";

@@ -238,6 +238,10 @@ public final class QueueFolder {
         return out;
     }
 
+    public void clearRefusals() {
+        list(refused(), "").forEach(this::delete);
+    }
+
     public void delete(Path p) {
         try {
             Files.deleteIfExists(p);
