@@ -23,6 +23,7 @@ import org.clothgraph.cli.internal.UsageException;
 import org.clothgraph.cli.internal.WalkCommand;
 import org.clothgraph.cli.internal.GraphCommand;
 import org.clothgraph.cli.internal.WorkerCommand;
+import org.clothgraph.explore.slurm.internal.SlurmCommands;
 import org.clothgraph.model.InvalidInputException;
 import org.eclipse.core.runtime.OperationCanceledException;
 
@@ -79,6 +80,12 @@ public final class Cli {
                 e.printStackTrace(err);
             }
             return BAD_INPUT;
+        } catch (SlurmCommands.SlurmException e) {
+            err.println("clothgraph " + command.name() + ": slurm: " + e.getMessage());
+            if (verbose) {
+                e.printStackTrace(err);
+            }
+            return FAILURE;
         } catch (OperationCanceledException e) {
             err.println("clothgraph " + command.name() + ": cancelled");
             return FAILURE;

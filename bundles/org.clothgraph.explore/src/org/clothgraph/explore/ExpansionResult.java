@@ -36,6 +36,28 @@ public record ExpansionResult(long unitId, List<List<ClothState>> frames, List<L
         return new ExpansionResult(unitId, List.of(), List.of(), reason, cpuSeconds, wallSeconds);
     }
 
+    /**
+     * One unit's result from the results of its branches run apart ({@link ExpansionUnit#branchUnit}), in branch
+     * order: failed if any branch failed (the first failure's reason), CPU time summed, wall time the longest.
+     */
+    public static ExpansionResult ofBranches(ExpansionUnit unit, List<ExpansionResult> parts) {
+        double cpu = 0, wall = 0;
+        List<List<ClothState>> frames = new ArrayList<>();
+        List<List<String>> classes = new ArrayList<>();
+        String failure = null;
+        for (ExpansionResult p : parts) {
+            cpu += p.cpuSeconds();
+            wall = Math.max(wall, p.wallSeconds());
+            if (p.failed() && failure == null) {
+                failure = p.failure();
+            }
+            frames.addAll(p.frames());
+            classes.addAll(p.classes());
+        }
+        return failure != null ? failure(unit.id(), failure, cpu, wall)
+                : new ExpansionResult(unit.id(), frames, classes, null, cpu, wall);
+    }
+
     public byte[] toBytes() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {

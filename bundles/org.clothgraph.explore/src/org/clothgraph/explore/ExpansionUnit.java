@@ -60,6 +60,15 @@ public record ExpansionUnit(long id, String label, boolean classify, List<Branch
         return n;
     }
 
+    /**
+     * Branch {@code index} alone as a unit of its own (same id, label and classification): the branches of a unit
+     * are independent, so executors may place them apart and put the results back with
+     * {@link ExpansionResult#ofBranches}.
+     */
+    public ExpansionUnit branchUnit(int index) {
+        return new ExpansionUnit(id, label, classify, List.of(branches.get(index)));
+    }
+
     public byte[] toBytes() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {

@@ -38,10 +38,11 @@ public final class ThreadUnitExecutor implements UnitExecutor, AutoCloseable {
         List<List<Future<ExpansionResult>>> futures = new ArrayList<>();
         for (ExpansionUnit u : units) {
             List<Future<ExpansionResult>> parts = new ArrayList<>();
-            for (ExpansionUnit.Branch b : u.branches()) {
-                ExpansionUnit part = new ExpansionUnit(u.id(), u.label(), u.classify(), List.of(b));
+            for (int b = 0; b < u.branches().size(); b++) {
+                ExpansionUnit part = u.branchUnit(b);
+                boolean first = b == 0;
                 parts.add(pool.submit(() -> {
-                    if (b == u.branches().get(0)) {
+                    if (first) {
                         progress.started(u);
                     }
                     return UnitRunner.run(part, simulator, new CancelOnly(sub));
@@ -56,7 +57,7 @@ public final class ThreadUnitExecutor implements UnitExecutor, AutoCloseable {
                 for (Future<ExpansionResult> f : futures.get(i)) {
                     parts.add(f.get());
                 }
-                ExpansionResult r = combine(units.get(i), parts);
+                ExpansionResult r = ExpansionResult.ofBranches(units.get(i), parts);
                 progress.finished(units.get(i), r);
                 out.add(r);
                 sub.split(1);
@@ -76,25 +77,6 @@ public final class ThreadUnitExecutor implements UnitExecutor, AutoCloseable {
             throw e;
         }
         return out;
-    }
-
-    /** One unit's result from its branches' results: failed if any branch failed. */
-    static ExpansionResult combine(ExpansionUnit unit, List<ExpansionResult> parts) {
-        double cpu = 0, wall = 0;
-        List<List<org.clothgraph.sim.ClothState>> frames = new ArrayList<>();
-        List<List<String>> classes = new ArrayList<>();
-        String failure = null;
-        for (ExpansionResult p : parts) {
-            cpu += p.cpuSeconds();
-            wall = Math.max(wall, p.wallSeconds());
-            if (p.failed() && failure == null) {
-                failure = p.failure();
-            }
-            frames.addAll(p.frames());
-            classes.addAll(p.classes());
-        }
-        return failure != null ? ExpansionResult.failure(unit.id(), failure, cpu, wall)
-                : new ExpansionResult(unit.id(), frames, classes, null, cpu, wall);
     }
 
     private static void cancelAll(List<List<Future<ExpansionResult>>> futures) {

@@ -7,6 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.clothgraph.cli.Cli;
+import org.clothgraph.explore.slurm.ExplorationBackend;
+import org.clothgraph.explore.slurm.SlurmSettings;
+import org.clothgraph.model.Project;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,5 +69,33 @@ class ExploreCliTest {
         assertEquals(Cli.BAD_INPUT, worker.code(), worker.err());
         assertEquals(1, worker.err().strip().lines().count(), worker.err());
         assertTrue(worker.err().contains("bad.unit"), worker.err());
+
+        // the Slurm backend's settings: stored in the project; a bad one is one line naming the field, nothing stored
+        CliRun set = CliRun.of("explore", "--workspace", ws.toString(), "--cancel-jobs", "--partition", "cpu",
+                "--max-jobs", "3", "--time", "02:00:00", "--sbatch-args", "--qos=low");
+        assertEquals(Cli.OK, set.code(), set.err());
+        CliRun badTime = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--backend", "slurm",
+                "--time", "two hours");
+        assertEquals(Cli.BAD_INPUT, badTime.code(), badTime.err());
+        assertEquals(1, badTime.err().strip().lines().count(), badTime.err());
+        assertTrue(badTime.err().contains("timeLimit"), badTime.err());
+        CliRun ownArg = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--sbatch-args",
+                "--array=0-9");
+        assertEquals(Cli.BAD_INPUT, ownArg.code(), ownArg.err());
+        assertTrue(ownArg.err().contains("extraArgs"), ownArg.err());
+        CliRun badBackend = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--backend", "grid");
+        assertEquals(Cli.BAD_INPUT, badBackend.code(), badBackend.err());
+        assertTrue(badBackend.err().contains("--backend"), badBackend.err());
+        try (Project p = Project.open(ws)) {
+            SlurmSettings stored = SlurmSettings.of(p);
+            assertEquals("cpu", stored.partition());
+            assertEquals(3, stored.maxJobs());
+            assertEquals("02:00:00", stored.timeLimit());
+            assertEquals("--qos=low", stored.extraArgs());
+            assertEquals(ExplorationBackend.LOCAL, ExplorationBackend.of(p), "the backend is stored only when given");
+        }
+        CliRun noQueue = CliRun.of("worker", "--serve", dir.resolve("none").toString());
+        assertEquals(Cli.BAD_INPUT, noQueue.code(), noQueue.err());
+        assertEquals(1, noQueue.err().strip().lines().count(), noQueue.err());
     }
 }

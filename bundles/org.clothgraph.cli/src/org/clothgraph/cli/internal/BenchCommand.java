@@ -48,6 +48,7 @@ public final class BenchCommand extends Command {
         option(Option.value("basis", "B", "decode, compress: basis vectors (default 200, the paper's)"));
         option(Option.value("workers", "K", "explore: parallel simulations (default: one per core)"));
         option(Option.value("clip-frames", "N", "explore: keep the first N frames of every demo clip (default: whole clips)"));
+        SlurmOptions.add(this);
         option(Option.value("material", "FILE", "arcsim-scene: the ARCSim fabric JSON when the one the conf names is"
                 + " not in DIR"));
         option(Option.value("reads", "N", "random frames read back and verified (framestore; default 200)"));
@@ -85,7 +86,7 @@ public final class BenchCommand extends Command {
         Map<String, Object> result = switch (pos.get(0)) {
             case "framestore" -> framestore(args, err);
             case "motiongraph" -> motiongraph(args, err);
-            case "explore" -> explore(args, err);
+            case "explore" -> ExploreBench.run(args, err);
             case "decode" -> decode(args, err);
             case "compress" -> CompressBench.run(args.intValue("vertices", 4000, 10, 1_000_000), args.intValue("frames",
                     20_000, 10, 10_000_000), args.intValue("basis", 200, 2, 2000), new ConsoleProgressMonitor(err)
@@ -195,47 +196,6 @@ public final class BenchCommand extends Command {
         return m;
     }
 
-    /** Explores the demo (built in a scratch folder) for N frames; the bookkeeping share is of the wall time. */
-    private static Map<String, Object> explore(Args args, PrintStream err) {
-        int vertices = args.intValue("vertices", Garments.DEFAULT_ROBE_VERTICES, 100, 500_000);
-        int frames = args.intValue("frames", 2000, 1, 100_000_000);
-        int workers = args.intValue("workers", 0, 0, 256);
-        int clipFrames = args.intValue("clip-frames", 0, 0, 100_000);
-        Path scratch = scratch(args);
-        try {
-            ConsoleProgressMonitor monitor = new ConsoleProgressMonitor(err).cancelOnShutdown();
-            try (Project project = DemoPipeline.run(scratch.resolve("demo"),
-                    new DemoPipeline.Options(clipFrames, vertices, 0, workers), monitor);
-                    ThreadUnitExecutor executor = new ThreadUnitExecutor()) {
-                GarmentInfo robe = ProjectGarments.find(project, ProjectGarments.ROBE);
-                ExplorationSettings settings = ExplorationSettings.defaults().withWorkers(workers);
-                Explorer.Report r = new Explorer(project, robe, new XpbdClothSimulator(), settings, executor)
-                        .run(Explorer.Limits.frames(frames), monitor);
-                ExplorationStatus s = r.status();
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("benchmark", "explore");
-                m.put("vertices", ProjectGarments.mesh(project, robe).vertexCount());
-                m.put("primaryNodes", project.summary().primaryNodes());
-                m.put("workers", settings.effectiveWorkers());
-                m.put("simulatedFrames", s.simulatedFrames());
-                m.put("states", s.states());
-                m.put("wallSeconds", round(s.wallSeconds()));
-                m.put("framesPerSecond", round(s.simulatedFrames() / s.wallSeconds()));
-                m.put("cpuSecondsPerFrame", round(s.cpuSeconds() / Math.max(1, s.simulatedFrames())));
-                m.put("bookkeepingSeconds", round(s.bookkeepingSeconds()));
-                m.put("bookkeepingShareOfWall", round(s.bookkeepingSeconds() / s.wallSeconds()));
-                m.put("worstErrorMm", round(s.worstErrorMm()));
-                m.put("stopReason", r.stopReason());
-                m.put("cores", Runtime.getRuntime().availableProcessors());
-                return m;
-            }
-        } finally {
-            if (args.value("dir").isEmpty()) {
-                delete(scratch);
-            }
-        }
-    }
-
     private static Map<String, Object> motiongraph(Args args, PrintStream err) {
         int frames = args.intValue("frames", 3115, 20, 1_000_000);
         MotionGraphBenchmark.Result r = MotionGraphBenchmark.run(frames, new ConsoleProgressMonitor(err).cancelOnShutdown());
@@ -304,7 +264,7 @@ public final class BenchCommand extends Command {
         }
     }
 
-    private static Path scratch(Args args) {
+    static Path scratch(Args args) {
         try {
             if (args.value("dir").isPresent()) {
                 Path d = args.requiredPath("dir");
@@ -317,7 +277,7 @@ public final class BenchCommand extends Command {
         }
     }
 
-    private static void delete(Path folder) {
+    static void delete(Path folder) {
         try (Stream<Path> walk = Files.walk(folder)) {
             for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
                 Files.deleteIfExists(p);

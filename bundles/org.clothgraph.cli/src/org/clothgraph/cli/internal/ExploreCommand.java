@@ -10,6 +10,11 @@ import org.clothgraph.explore.ExplorationSettings;
 import org.clothgraph.explore.ExplorationStatus;
 import org.clothgraph.explore.Explorer;
 import org.clothgraph.explore.ThreadUnitExecutor;
+import org.clothgraph.explore.UnitExecutor;
+import org.clothgraph.explore.slurm.ExplorationBackend;
+import org.clothgraph.explore.slurm.SlurmSettings;
+import org.clothgraph.explore.slurm.SlurmUnitExecutor;
+import org.clothgraph.explore.slurm.internal.SlurmCommands;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.Project;
 import org.clothgraph.sim.ClothSimulator;
@@ -37,6 +42,9 @@ public final class ExploreCommand extends WorkspaceCommand {
                 + " settings (default: the stored one, legacy); a graph grown with one solver is not continued with"
                 + " another"));
         option(Option.flag("retry-quarantined", "put quarantined dead ends back on the queue first"));
+        SlurmOptions.add(this);
+        option(Option.flag("cancel-jobs", "slurm: cancel every pilot job of the project (scancel) and empty its queue;"
+                + " needs no limit"));
         offerWait();
     }
 
@@ -48,12 +56,25 @@ public final class ExploreCommand extends WorkspaceCommand {
     @Override
     protected String usage() {
         return "--workspace DIR [--frames N | --minutes M | --until-error MM] [--workers K] [--round R] [--horizon N]"
-                + " [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--retry-quarantined]"
-                + " [--wait] [--json]";
+                + " [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--retry-quarantined] "
+                + SlurmOptions.usage() + " [--cancel-jobs] [--wait] [--json]";
     }
 
     @Override
     protected int run(Project project, Args args, PrintStream out, PrintStream err) {
+        ExplorationBackend backend = SlurmOptions.backend(args, ExplorationBackend.of(project));
+        SlurmSettings slurm = SlurmOptions.apply(args, SlurmSettings.of(project));
+        if (!slurm.equals(SlurmSettings.of(project))) {
+            slurm.store(project);
+        }
+        if (backend != ExplorationBackend.of(project)) {
+            backend.store(project);
+        }
+        if (args.flag("cancel-jobs")) {
+            int n = SlurmUnitExecutor.cancelAll(project, new SlurmCommands());
+            out.println("cancelled " + n + " pilot job(s) and emptied the queue of " + project.folder());
+            return Cli.OK;
+        }
         long frames = args.intValue("frames", 0, 0, Integer.MAX_VALUE);
         double minutes = args.doubleValue("minutes", 0, 0, 1e7);
         double untilMm = args.doubleValue("until-error", 0, 0, 1e7);
@@ -75,7 +96,7 @@ public final class ExploreCommand extends WorkspaceCommand {
             err.println("released " + n + " quarantined dead ends back to the queue");
         }
         ConsoleProgressMonitor monitor = new ConsoleProgressMonitor(err).cancelOnShutdown();
-        try (ThreadUnitExecutor executor = new ThreadUnitExecutor()) {
+        try (UnitExecutor executor = executor(project, backend, slurm, err)) {
             Explorer explorer = new Explorer(project, garment, simulator, settings, executor);
             ProgressLine line = new ProgressLine(err, frames);
             explorer.addListener(line::status);
@@ -116,6 +137,15 @@ public final class ExploreCommand extends WorkspaceCommand {
         SimulationSettings d = wanted == SimulationSettings.Solver.LEGACY ? SimulationSettings.defaults()
                 : SimulationSettings.smallSteps();
         return d.withThreads(1).withLimits(d.maxSpeed(), d.maxStretch(), 0);
+    }
+
+    static UnitExecutor executor(Project project, ExplorationBackend backend, SlurmSettings slurm, PrintStream err) {
+        if (backend == ExplorationBackend.SLURM) {
+            SlurmUnitExecutor e = new SlurmUnitExecutor(project, slurm);
+            e.addListener(SlurmOptions.printer(err));
+            return e;
+        }
+        return new ThreadUnitExecutor();
     }
 
     static Map<String, Object> report(Explorer.Report r) {

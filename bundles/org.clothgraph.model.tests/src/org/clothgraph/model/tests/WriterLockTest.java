@@ -7,20 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -31,8 +26,8 @@ import org.clothgraph.model.Project;
 import org.clothgraph.model.ProjectFormat;
 import org.clothgraph.model.ProjectLockedException;
 import org.clothgraph.model.WriterWait;
+import org.clothgraph.testing.JavaLauncher;
 import org.eclipse.core.commands.operations.ObjectUndoContext;
-import org.eclipse.core.runtime.FileLocator;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -156,7 +151,8 @@ class WriterLockTest {
             Path source = dir.resolve("LockHelper.java");
             Files.writeString(source, SOURCE);
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            String classpath = classpath(Project.class, JDBC.class, ObjectUndoContext.class, IProgressMonitor.class);
+            String classpath = JavaLauncher.classpath(Project.class, JDBC.class, ObjectUndoContext.class,
+                    IProgressMonitor.class);
             Path stderr = dir.resolve("helper.err");
             Process process = new ProcessBuilder(java, "-cp", classpath, source.toString(), folder.toString(), DESCRIPTION)
                     .redirectError(stderr.toFile()).start();
@@ -215,23 +211,6 @@ class WriterLockTest {
         @Override
         public void close() {
             process.destroyForcibly();
-        }
-
-        /** The class path entries (bundle folders or jars) holding the given classes in this OSGi runtime. */
-        private static String classpath(Class<?>... classes) throws IOException, URISyntaxException {
-            Set<String> entries = new LinkedHashSet<>();
-            for (Class<?> c : classes) {
-                String resource = c.getName().replace('.', '/') + ".class";
-                String url = FileLocator.resolve(c.getClassLoader().getResource(resource)).toString();
-                if (url.startsWith("jar:")) {
-                    entries.add(Path.of(new URI(url.substring(4, url.indexOf("!/")))).toString());
-                } else if (url.endsWith(resource)) {
-                    entries.add(Path.of(new URI(url.substring(0, url.length() - resource.length()))).toString());
-                } else {
-                    fail("cannot put " + c.getName() + " on a class path: " + url);
-                }
-            }
-            return String.join(File.pathSeparator, entries);
         }
     }
 }

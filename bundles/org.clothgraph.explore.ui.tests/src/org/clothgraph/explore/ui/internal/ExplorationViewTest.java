@@ -3,12 +3,16 @@ package org.clothgraph.explore.ui.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 
 import org.clothgraph.demo.DemoPipeline;
 import org.clothgraph.explore.ExplorationStats;
 import org.clothgraph.explore.Explorer;
+import org.clothgraph.explore.slurm.ExplorationBackend;
+import org.clothgraph.explore.slurm.SlurmSettings;
+import org.clothgraph.explore.slurm.internal.NodeMain;
 import org.clothgraph.explore.ui.ExploreUi;
 import org.clothgraph.explore.ui.internal.ExplorationRunner.State;
 import org.clothgraph.model.CheckReport;
@@ -17,7 +21,9 @@ import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.ProjectSummary;
 import org.clothgraph.motion.project.PrimaryGraphSnapshot;
+import org.clothgraph.testing.JavaLauncher;
 import org.clothgraph.testing.Screenshots;
+import org.clothgraph.testing.SlurmCluster;
 import org.clothgraph.testing.UiWait;
 import org.clothgraph.ui.ProjectSession;
 import org.eclipse.core.runtime.jobs.Job;
@@ -32,7 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The Exploration view on a small demo project: Start initialises and grows the secondary graph, Pause stops after
  * the round in flight, Resume continues, the counters and plots show the project's figures, a queued dead end shows
- * with its merge target, and Stop leaves a consistent project.
+ * with its merge target, and Stop leaves a consistent project; with the Slurm backend it shows the pilot jobs and
+ * units and cancels them.
  */
 class ExplorationViewTest {
     private static final long RUN_TIMEOUT = 240_000;
@@ -44,6 +51,8 @@ class ExplorationViewTest {
     private int mostUnitsRunning;
     private long longestUiGapNanos;
     private long lastSample;
+    private boolean sawRunningJob;
+    private boolean sawUnitDone;
 
     @AfterEach
     void close() {
@@ -138,6 +147,83 @@ class ExplorationViewTest {
         assertTrue(view.actions().start.isEnabled());
         CheckReport report = project.check(null);
         assertTrue(report.clean(), report.violations().toString());
+    }
+
+    /**
+     * With the Slurm backend on the single-node cluster: the choice is stored in the project, the pilot jobs show with
+     * their Slurm ids and states and the units with their job and seconds on the node, and Cancel all jobs leaves no
+     * pilot of the project in Slurm's queue.
+     */
+    @Test
+    void exploresOnSlurmShowingJobsAndUnitsAndCancelsThem() throws Exception {
+        SlurmCluster.require();
+        Project project = DemoPipeline.run(dir.resolve("demo"), DemoPipeline.Options.small(0), null);
+        Path product = dir.resolve("node-product");
+        JavaLauncher.write(product.resolve("clothgraph"), NodeMain.class.getName(), NodeMain.classPathRoots());
+        SlurmSettings.defaults().withProductPath(product.toString()).withMaxJobs(2).withMemoryMb(1536)
+                .withIdleSeconds(60).store(project);
+        workbench.getService(ProjectSession.class).set(project);
+        Shell shell = workbench.getActiveWorkbenchWindow().getShell();
+        shell.setSize(1280, 800);
+        ExplorationView view = (ExplorationView) workbench.getActiveWorkbenchWindow().getActivePage()
+                .showView(ExploreUi.EXPLORATION_VIEW_ID);
+        UiWait.until("the view to offer Start", 60_000, () -> view.actions().start.isEnabled());
+
+        view.settingsBar().chooseBackend(ExplorationBackend.SLURM);
+        assertEquals(ExplorationBackend.SLURM, ExplorationBackend.of(project), "the backend is stored in the project");
+        assertTrue(view.slurmPanelShown());
+
+        view.actions().start.run();
+        assertEquals(State.RUNNING, view.runner().state());
+        UiWait.until("a committed round, a running pilot job and units done on the node", RUN_TIMEOUT,
+                () -> sample(view) && view.counters().text(CountersPanel.ROUND).matches("[1-9][0-9,]*")
+                        && sawRunningJob && sawUnitDone);
+        view.actions().pause.run();
+        UiWait.joinFamily(Explorer.FAMILY, RUN_TIMEOUT);
+        UiWait.until("the view to show the pause", 30_000, () -> view.runner().state() == State.PAUSED);
+        assertTrue(view.slurmPanel().summary().startsWith("Slurm: "), view.slurmPanel().summary());
+        IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
+        page.setPartState(page.getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
+        UiWait.settle(500);
+        Path shot = Screenshots.of(shell, "exploration-view-slurm");
+        assertTrue(shot.toFile().length() > 10_000, shot.toString());
+
+        view.slurmPanel().pressCancelAll();
+        UiWait.until("no pilot job left in Slurm's queue", 60_000, () -> squeue().isEmpty());
+        CheckReport report = project.check(null);
+        assertTrue(report.clean(), report.violations().toString());
+        view.actions().stop.run();
+        page.hideView(view); // the next test opens a view of its own
+
+    }
+
+    /** Notes whether the panel has shown a running pilot (Slurm id A_T) and a unit done with its seconds. */
+    private boolean sample(ExplorationView view) {
+        for (SlurmPanel.Row r : view.slurmPanel().rows()) {
+            if (r.kind().equals("job") && r.name().matches("\\d+_\\d+") && r.state().equals("RUNNING")) {
+                sawRunningJob = true;
+            }
+            if (r.kind().equals("unit") && r.state().equals("DONE") && r.job().matches("\\d+_\\d+")
+                    && r.time().endsWith(" s")) {
+                sawUnitDone = true;
+            }
+        }
+        return true;
+    }
+
+    private static String squeue() {
+        try {
+            Process p = new ProcessBuilder("squeue", "--noheader", "--name=clothgraph-worker").redirectErrorStream(true)
+                    .start();
+            String out = new String(p.getInputStream().readAllBytes()).strip();
+            p.waitFor();
+            return out;
+        } catch (IOException e) {
+            return "squeue: " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
     }
 
     /** Notes how many expansion jobs run at once and how long the UI thread went without polling. */

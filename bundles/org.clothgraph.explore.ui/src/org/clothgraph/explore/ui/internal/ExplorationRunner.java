@@ -3,6 +3,12 @@ package org.clothgraph.explore.ui.internal;
 import org.clothgraph.explore.ExplorationSettings;
 import org.clothgraph.explore.ExplorationStatus;
 import org.clothgraph.explore.Explorer;
+import org.clothgraph.explore.UnitExecutor;
+import org.clothgraph.explore.slurm.ExplorationBackend;
+import org.clothgraph.explore.slurm.SlurmSettings;
+import org.clothgraph.explore.slurm.SlurmStatus;
+import org.clothgraph.explore.slurm.SlurmUnitExecutor;
+import org.clothgraph.explore.slurm.internal.SlurmCommands;
 import org.clothgraph.explore.ui.JobUnitExecutor;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.Project;
@@ -10,6 +16,7 @@ import org.clothgraph.model.jobs.JobSnapshot;
 import org.clothgraph.model.jobs.OperationJob;
 import org.clothgraph.sim.ClothSimulator;
 import org.eclipse.core.runtime.jobs.IJobChangeEvent;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 
 /**
@@ -36,7 +43,8 @@ final class ExplorationRunner {
     }
 
     /** What one run needs; resume reuses the garment and takes fresh settings. */
-    record Request(Project project, GarmentInfo garment, ClothSimulator simulator, ExplorationSettings settings) {
+    record Request(Project project, GarmentInfo garment, ClothSimulator simulator, ExplorationSettings settings,
+            ExplorationBackend backend) {
     }
 
     interface Listener {
@@ -45,12 +53,17 @@ final class ExplorationRunner {
 
         /** The run state changed, with a sentence saying why (any thread). */
         void state(State state, String message);
+
+        /** A status of the Slurm backend (exploring thread). */
+        default void slurm(SlurmStatus status) {
+        }
     }
 
     private final Listener listener;
     private State state = State.IDLE;
     private Explorer explorer;
     private OperationJob<Explorer.Report> job;
+    private UnitExecutor executor;
     private Project project;
 
     ExplorationRunner(Listener listener) {
@@ -74,7 +87,16 @@ final class ExplorationRunner {
                 throw new IllegalStateException("an exploration is running (" + state + ")");
             }
             project = r.project();
-            Explorer e = new Explorer(r.project(), r.garment(), r.simulator(), r.settings(), new JobUnitExecutor());
+            UnitExecutor x;
+            if (r.backend() == ExplorationBackend.SLURM) {
+                SlurmUnitExecutor slurm = new SlurmUnitExecutor(r.project(), SlurmSettings.of(r.project()));
+                slurm.addListener(listener::slurm);
+                x = slurm;
+            } else {
+                x = new JobUnitExecutor();
+            }
+            executor = x;
+            Explorer e = new Explorer(r.project(), r.garment(), r.simulator(), r.settings(), x);
             e.addListener(listener::status);
             j = new OperationJob<>("Exploring " + r.garment().name(), Explorer.FAMILY,
                     m -> e.run(new Explorer.Limits(0, 0, 0), m));
@@ -88,8 +110,9 @@ final class ExplorationRunner {
             job = j;
             state = State.RUNNING;
         }
-        listener.state(State.RUNNING, "exploring " + r.garment().name() + " with " + r.settings().effectiveWorkers()
-                + " parallel simulations, " + r.settings().roundSize() + " expansions per round");
+        listener.state(State.RUNNING, "exploring " + r.garment().name() + (r.backend() == ExplorationBackend.SLURM
+                ? " on Slurm" : " with " + r.settings().effectiveWorkers() + " parallel simulations") + ", "
+                + r.settings().roundSize() + " expansions per round");
         j.schedule();
     }
 
@@ -127,18 +150,42 @@ final class ExplorationRunner {
         }
     }
 
+    /**
+     * Cancels every Slurm pilot job of the project and empties its queue; a Slurm run in flight stops as if
+     * stopped. Runs in a job of its own (scancel is a process).
+     */
+    void cancelAllJobs(Project p) {
+        UnitExecutor x;
+        synchronized (this) {
+            x = executor;
+        }
+        Job.create("Cancelling Slurm jobs", m -> {
+            if (x instanceof SlurmUnitExecutor slurm) {
+                slurm.cancelAll();
+            } else {
+                SlurmUnitExecutor.cancelAll(p, new SlurmCommands());
+            }
+        }).schedule();
+    }
+
     private void finished(OperationJob<Explorer.Report> j) {
         JobSnapshot<Explorer.Report> s = j.snapshot();
         State next;
         String message;
+        UnitExecutor x;
         synchronized (this) {
             if (job != j) {
                 return;
             }
             job = null;
             explorer = null;
+            x = executor;
+            executor = null;
             next = state == State.PAUSING && s.state() == JobSnapshot.State.COMPLETED ? State.PAUSED : State.STOPPED;
             state = next;
+        }
+        if (x != null) {
+            x.close();
         }
         message = switch (s.state()) {
             case COMPLETED -> next == State.PAUSED ? "paused: " + s.result().stopReason() : s.result().stopReason();

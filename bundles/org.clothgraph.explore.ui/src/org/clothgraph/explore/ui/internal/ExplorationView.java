@@ -9,6 +9,9 @@ import java.util.Set;
 import org.clothgraph.cloth.ui.internal.SimulatorPreferences;
 import org.clothgraph.explore.ExplorationSettings;
 import org.clothgraph.explore.ExplorationStatus;
+import org.clothgraph.explore.slurm.ExplorationBackend;
+import org.clothgraph.explore.slurm.SlurmSettings;
+import org.clothgraph.explore.slurm.SlurmStatus;
 import org.clothgraph.explore.ui.internal.ExplorationRunner.State;
 import org.clothgraph.model.Aspect;
 import org.clothgraph.model.GarmentInfo;
@@ -46,6 +49,8 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
     private LineChart errorChart;
     private BarChart classChart;
     private QueueTable queue;
+    private SashForm queueAndJobs;
+    private SlurmPanel slurm;
     private DetailPanel detail;
     private ExplorationActions actions;
     private ExplorationRunner runner;
@@ -79,7 +84,12 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
         errorChart = new LineChart(charts, "Worst merge error (mm)", "simulated frames", "no committed round yet");
         classChart = new BarChart(charts, "Live states per class", "no states yet");
         charts.setWeights(58, 42);
-        queue = new QueueTable(sash, this::selected);
+        queueAndJobs = new SashForm(sash, SWT.VERTICAL);
+        queue = new QueueTable(queueAndJobs, this::selected);
+        slurm = new SlurmPanel(queueAndJobs, this::cancelAllJobs);
+        queueAndJobs.setWeights(35, 65);
+        queueAndJobs.setMaximizedControl(queue.control());
+        settings.onBackend(this::backendChosen, this::editSlurmSettings);
         getSite().setSelectionProvider(queue.viewer());
         detail = new DetailPanel(sash);
         sash.setWeights(25, 41, 34);
@@ -89,11 +99,17 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
         UiLatest<ExplorationStatus> statuses = new UiLatest<>(root, this::showStatus);
         UiLatest<ExplorationData> data = new UiLatest<>(root, this::showData);
         UiLatest<DeadEndDetail> details = new UiLatest<>(root, this::showDetail);
+        UiLatest<SlurmStatus> slurmStatuses = new UiLatest<>(root, slurm::show);
         Display display = root.getDisplay();
         runner = new ExplorationRunner(new ExplorationRunner.Listener() {
             @Override
             public void status(ExplorationStatus status) {
                 statuses.post(status);
+            }
+
+            @Override
+            public void slurm(SlurmStatus status) {
+                slurmStatuses.post(status);
             }
 
             @Override
@@ -139,6 +155,8 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
             if (project != null) {
                 try {
                     settings.show(ExplorationSettings.of(project));
+                    settings.showBackend(ExplorationBackend.of(project));
+                    showBackend();
                 } catch (InvalidInputException e) {
                     runMessage = e.getMessage();
                 }
@@ -149,6 +167,45 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
         }
         loader.request(project);
         updateActions();
+    }
+
+    private void showBackend() {
+        queueAndJobs.setMaximizedControl(settings.backend() == ExplorationBackend.SLURM ? null : queue.control());
+    }
+
+    private void backendChosen() {
+        Project project = tracker.project();
+        if (project != null) {
+            try {
+                settings.backend().store(project);
+            } catch (RuntimeException e) {
+                showState("cannot store the backend: " + e.getMessage());
+            }
+        }
+        showBackend();
+    }
+
+    private void editSlurmSettings() {
+        Project project = tracker.project();
+        if (project == null) {
+            return;
+        }
+        try {
+            SlurmSettingsDialog d = new SlurmSettingsDialog(root.getShell(), SlurmSettings.of(project));
+            if (d.open() == org.eclipse.jface.window.Window.OK) {
+                d.settings().store(project);
+            }
+        } catch (InvalidInputException e) {
+            showState("Slurm settings: " + e.getMessage());
+        }
+    }
+
+    private void cancelAllJobs() {
+        Project project = tracker.project();
+        if (project != null) {
+            runner.cancelAllJobs(project);
+            showState("cancelling every Slurm pilot job of the project");
+        }
     }
 
     private void showData(ExplorationData data) {
@@ -262,7 +319,7 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
         try {
             ExplorationSettings s = settings.applyTo(ExplorationSettings.of(project));
             runner.start(new ExplorationRunner.Request(project, garment,
-                    SimulatorPreferences.simulator(settings.simulatorKind()), s));
+                    SimulatorPreferences.simulator(settings.simulatorKind()), s, settings.backend()));
         } catch (InvalidInputException e) {
             showState("cannot explore: " + e.getMessage());
         }
@@ -311,6 +368,14 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
 
     QueueTable queue() {
         return queue;
+    }
+
+    SlurmPanel slurmPanel() {
+        return slurm;
+    }
+
+    boolean slurmPanelShown() {
+        return queueAndJobs.getMaximizedControl() == null;
     }
 
     DetailPanel detail() {

@@ -6,18 +6,22 @@ import java.util.List;
 import org.clothgraph.cloth.ProjectGarments;
 import org.clothgraph.cloth.ui.internal.SimulatorPreferences;
 import org.clothgraph.explore.ExplorationSettings;
+import org.clothgraph.explore.slurm.ExplorationBackend;
 import org.clothgraph.model.GarmentInfo;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.layout.RowLayout;
+import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
 
 /**
  * What the next run uses: the garment, the simulator (embedded, or the ARCSim executable set in the preferences),
- * the worker count, the horizon and the round size. A wrapping row: narrow views get two lines, never clipped
+ * the backend (threads here, or pilot jobs on Slurm with the project's Slurm settings, edited by "Slurm..."), the
+ * worker count, the horizon and the round size. A wrapping row: narrow views get two lines, never clipped
  * fields. Disabled while a run is going; resume takes the values shown.
  */
 final class SettingsBar {
@@ -28,6 +32,8 @@ final class SettingsBar {
     private final NumberField workers;
     private final NumberField horizon;
     private final NumberField round;
+    private final Combo backend;
+    private final Button slurmSettings;
     private final List<GarmentInfo> garments = new ArrayList<>();
 
     SettingsBar(Composite parent) {
@@ -49,7 +55,36 @@ final class SettingsBar {
                 "Longest branch one expansion simulates; a branch also ends at the next branching pose");
         round = new NumberField(field("Round size:"), 1, 1024,
                 "Worst dead ends expanded per round (independent of the workers)");
+        backend = new Combo(field("Backend:"), SWT.READ_ONLY);
+        backend.setItems("local", "Slurm");
+        backend.select(0);
+        backend.setToolTipText("local: simulations in threads of this workbench; Slurm: pilot jobs on the cluster"
+                + " (the project folder must be on the file system the nodes share)");
+        slurmSettings = new Button(bar, SWT.PUSH);
+        slurmSettings.setText("Slurm...");
+        slurmSettings.setToolTipText("Partition, account, time limit, CPUs, memory, jobs, sbatch arguments, product"
+                + " path on the nodes");
         show(ExplorationSettings.defaults());
+    }
+
+    /** Runs when the backend choice or the Slurm button is used (UI thread). */
+    void onBackend(Runnable changed, Runnable editSlurm) {
+        backend.addListener(SWT.Selection, e -> changed.run());
+        slurmSettings.addListener(SWT.Selection, e -> editSlurm.run());
+    }
+
+    ExplorationBackend backend() {
+        return backend.getSelectionIndex() == 1 ? ExplorationBackend.SLURM : ExplorationBackend.LOCAL;
+    }
+
+    void showBackend(ExplorationBackend b) {
+        backend.select(b == ExplorationBackend.SLURM ? 1 : 0);
+    }
+
+    /** For tests: chooses a backend as a person does (the view stores it). */
+    void chooseBackend(ExplorationBackend b) {
+        showBackend(b);
+        backend.notifyListeners(SWT.Selection, new Event());
     }
 
     Control control() {
@@ -113,7 +148,8 @@ final class SettingsBar {
     }
 
     void setEnabled(boolean enabled) {
-        for (Control c : new Control[] { garment, simulator, workers.control(), horizon.control(), round.control() }) {
+        for (Control c : new Control[] { garment, simulator, workers.control(), horizon.control(), round.control(),
+                backend, slurmSettings }) {
             c.setEnabled(enabled);
         }
     }
