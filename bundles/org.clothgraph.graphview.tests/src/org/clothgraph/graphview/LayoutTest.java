@@ -46,17 +46,7 @@ class LayoutTest {
             }
         }
         SecondaryGraphSnapshot g = new SecondaryGraphSnapshot(states, List.of(), Map.of(1L, "c"), 0);
-        StateEmbedding e = StateEmbedding.compute(g, new StateEmbedding.StateFrames() {
-            @Override
-            public int vertexCount() {
-                return v;
-            }
-
-            @Override
-            public void positions(SecondaryGraphSnapshot.State s, float[] out) {
-                System.arraycopy(cloth.get(s.index()), 0, out, 0, out.length);
-            }
-        }, null);
+        StateEmbedding e = StateEmbedding.compute(g, frames(cloth, v), null);
         double liftedSide = Math.signum(e.coordinate(0, 0));
         for (int i = 0; i < states.size(); i++) {
             boolean lifted = (i % perNode) % 2 == 0;
@@ -94,17 +84,7 @@ class LayoutTest {
                 1L, new PrimaryLaneLayout.Lane(a, 0, 0, 100, 26),
                 2L, new PrimaryLaneLayout.Lane(b, 40, 96, 100, 26)));
         assertEquals(0.4 * 96, SecondaryGraphLayout.acrossHalfSpread(lanes), 1e-9);
-        StateEmbedding e = StateEmbedding.compute(g, new StateEmbedding.StateFrames() {
-            @Override
-            public int vertexCount() {
-                return v;
-            }
-
-            @Override
-            public void positions(SecondaryGraphSnapshot.State s, float[] out) {
-                System.arraycopy(cloth.get(s.index()), 0, out, 0, out.length);
-            }
-        }, null);
+        StateEmbedding e = StateEmbedding.compute(g, frames(cloth, v), null);
         SecondaryGraphLayout layout = SecondaryGraphLayout.of(g, lanes, e);
         double sign = Math.signum(layout.y(n - 1) - layout.y(0));
         for (int i = 1; i < n; i++) {
@@ -140,5 +120,20 @@ class LayoutTest {
         }
         double mixed = SecondaryGraphLayout.of(mx, mixedY).neighbourClassShare(g, "hood", 10);
         assertEquals(0.5, mixed, 0.05);
+    }
+
+    /** Cloth given per state index, {@code v} vertices each. */
+    private static StateEmbedding.StateFrames frames(List<float[]> cloth, int v) {
+        return new StateEmbedding.StateFrames() {
+            @Override
+            public int vertexCount() {
+                return v;
+            }
+
+            @Override
+            public void positions(SecondaryGraphSnapshot.State s, float[] out) {
+                System.arraycopy(cloth.get(s.index()), 0, out, 0, out.length);
+            }
+        };
     }
 }
