@@ -53,6 +53,15 @@ class LayoutTest {
             assertEquals(lifted ? liftedSide : -liftedSide, Math.signum(e.coordinate(i, 0)), "state " + i);
         }
         assertTrue(e.variance(0) > 10 * e.variance(1), e.variance(0) + " vs " + e.variance(1));
+        // each direction is turned so that its largest entry is positive (a relayout keeps its bands' sides)
+        for (int c = 0; c < 2; c++) {
+            double[] d = e.direction(c);
+            double big = 0;
+            for (double x : d) {
+                big = Math.abs(x) > Math.abs(big) ? x : big;
+            }
+            assertTrue(big > 0, "direction " + c);
+        }
     }
 
     /**

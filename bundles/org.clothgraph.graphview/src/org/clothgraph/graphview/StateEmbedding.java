@@ -42,9 +42,11 @@ public final class StateEmbedding {
     }
 
     private final double[][] coords;
+    private final double[][] directions;
     private final double[] variance;
 
-    private StateEmbedding(double[][] coords, double[] variance) {
+    private StateEmbedding(double[][] coords, double[] variance, double[][] directions) {
+        this.directions = directions;
         this.coords = coords;
         this.variance = variance;
     }
@@ -150,6 +152,7 @@ public final class StateEmbedding {
             q = next;
             iterate.split(1);
         }
+        orient(q);
         double[][] coords = new double[n][2];
         for (int i = 0; i < n; i++) {
             float[] r = rows[i];
@@ -161,7 +164,7 @@ public final class StateEmbedding {
                 coords[i][c] = p;
             }
         }
-        return new StateEmbedding(coords, variance);
+        return new StateEmbedding(coords, variance, q);
     }
 
     /** Moves xyz-interleaved points so that their centroid is at the origin. */
@@ -177,6 +180,31 @@ public final class StateEmbedding {
                 xyz[i] -= (float) m;
             }
         }
+    }
+
+    /**
+     * A component's sign is arbitrary: each direction is turned so that its largest entry is positive, so a graph
+     * laid out again after exploration added states keeps its bands on the same side of the lanes.
+     */
+    static void orient(double[][] q) {
+        for (double[] col : q) {
+            int big = 0;
+            for (int j = 1; j < col.length; j++) {
+                if (Math.abs(col[j]) > Math.abs(col[big])) {
+                    big = j;
+                }
+            }
+            if (col.length > 0 && col[big] < 0) {
+                for (int j = 0; j < col.length; j++) {
+                    col[j] = -col[j];
+                }
+            }
+        }
+    }
+
+    /** Direction c (unit length, over the sampled coordinates). */
+    double[] direction(int c) {
+        return directions[c].clone();
     }
 
     private static void orthonormalise(double[][] q) {
