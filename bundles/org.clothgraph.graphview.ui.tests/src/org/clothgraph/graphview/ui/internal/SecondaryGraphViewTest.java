@@ -7,19 +7,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import org.clothgraph.demo.DemoPipeline;
 import org.clothgraph.explore.ui.ExploreUi;
 import org.clothgraph.explore.ui.internal.QueueRow;
+import org.clothgraph.explore.ExplorationSettings;
 import org.clothgraph.explore.ExploredPath;
+import org.clothgraph.explore.Explorer;
+import org.clothgraph.explore.ThreadUnitExecutor;
 import org.clothgraph.graphview.Colouring;
 import org.clothgraph.graphview.GraphFilter;
 import org.clothgraph.graphview.LayoutCache;
 import org.clothgraph.graphview.PathToState;
 import org.clothgraph.graphview.SecondaryGraphSnapshot;
 import org.clothgraph.graphview.ui.GraphViewUi;
+import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.model.Project;
+import org.clothgraph.sim.XpbdClothSimulator;
 import org.clothgraph.testing.Screenshots;
 import org.clothgraph.testing.UiWait;
 import org.clothgraph.ui.ProjectSession;
@@ -182,6 +188,25 @@ class SecondaryGraphViewTest {
         screenshot(shell, view, "secondary-graph-view-merges-only");
         assertShownWhole(view.side().statusLabel(), view.canvas().control().getParent().getParent());
         view.controls().set(Colouring.By.CLASS, GraphFilter.ALL);
+
+        // exploration goes on while the view is open: its commits reach the view, which lays the grown graph out
+        // again in the background and caches it, the selected state still selected
+        GarmentInfo robe = view.data().garment();
+        CompletableFuture<Explorer.Report> more = CompletableFuture.supplyAsync(() -> {
+            try (ThreadUnitExecutor executor = new ThreadUnitExecutor()) {
+                return new Explorer(project, robe, new XpbdClothSimulator(), ExplorationSettings.defaults(), executor)
+                        .run(Explorer.Limits.frames(60), null);
+            }
+        });
+        UiWait.until("more exploration", TIMEOUT, more::isDone);
+        assertTrue(more.join().framesThisRun() > 0, more.join().stopReason());
+        long grown = project.secondary().states().stream().filter(st -> st.garmentId() == robe.id()).count();
+        assertTrue(grown > graph.size(), grown + " states after exploring on, " + graph.size() + " before");
+        UiWait.until("the grown graph laid out", TIMEOUT, () -> view.data().graph().size() == grown
+                && !view.data().provisional());
+        assertTrue(LayoutCache.load(project, robe, view.data().graph()).isPresent(), "the new layout is cached");
+        assertEquals(id, view.data().graph().state(view.selected()[0]).id(), "the selection survives");
+        assertTrue(view.side().statusText().contains(String.format("%,d states", grown)), view.side().statusText());
     }
 
     /**
