@@ -11,11 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import javax.imageio.ImageIO;
-import javax.xml.parsers.DocumentBuilderFactory;
 
 import org.clothgraph.cloth.ProjectGarments;
 import org.clothgraph.demo.DemoPipeline;
@@ -25,14 +25,17 @@ import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.Project;
 import org.clothgraph.motion.project.PrimaryGraphSnapshot;
 import org.clothgraph.motion.project.PrimaryLaneLayout;
+import org.jgrapht.Graph;
+import org.jgrapht.graph.DefaultEdge;
+import org.jgrapht.graph.builder.GraphTypeBuilder;
+import org.jgrapht.nio.Attribute;
+import org.jgrapht.nio.AttributeType;
+import org.jgrapht.nio.graphml.GraphMLImporter;
+import org.jgrapht.util.SupplierUtil;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
-import org.xml.sax.InputSource;
 
 /** The graph of a small explored demo: exported, laid out, drawn, and every state reached. */
 class ExploredDemoGraphTest {
@@ -68,75 +71,75 @@ class ExploredDemoGraphTest {
         assertTrue(graph.edges().stream().anyMatch(SecondaryGraphSnapshot.Edge::merged));
     }
 
-    /** The GraphML is read back by the JDK's XML parser with GraphML's own rules: keys, ids, typed data. */
+    /**
+     * The GraphML is read back by a third-party GraphML reader (JGraphT's {@code GraphMLImporter}, validating against
+     * the GraphML schema): every state with its attributes, every transition between the right states with its own.
+     */
     @Test
-    void theGraphMlHoldsEveryStateAndTransitionWithItsAttributes() throws Exception {
+    void theGraphMlIsReadBackByAGraphMlReaderWithEveryStateAndTransition() throws Exception {
         StringWriter w = new StringWriter();
         GraphExport.write(graph, layout, GraphExport.Format.GRAPHML, w);
-        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-        f.setNamespaceAware(true);
-        Document doc = f.newDocumentBuilder().parse(new InputSource(new StringReader(w.toString())));
-        String ns = "http://graphml.graphdrawing.org/xmlns";
-        Map<String, String> keyFor = new HashMap<>(), keyType = new HashMap<>();
-        NodeList keys = doc.getElementsByTagNameNS(ns, "key");
-        for (int i = 0; i < keys.getLength(); i++) {
-            Element k = (Element) keys.item(i);
-            keyFor.put(k.getAttribute("id"), k.getAttribute("for"));
-            keyType.put(k.getAttribute("id"), k.getAttribute("attr.type"));
+        Graph<String, DefaultEdge> read = GraphTypeBuilder.<String, DefaultEdge> directed().allowingMultipleEdges(true)
+                .allowingSelfLoops(true).edgeSupplier(SupplierUtil.createDefaultEdgeSupplier()).buildGraph();
+        Map<String, Map<String, Attribute>> nodeData = new HashMap<>();
+        Map<DefaultEdge, Map<String, Attribute>> edgeData = new HashMap<>();
+        GraphMLImporter<String, DefaultEdge> importer = new GraphMLImporter<>();
+        importer.setSchemaValidation(true);
+        importer.setVertexFactory(id -> id);
+        importer.addVertexAttributeConsumer((k, a) -> nodeData.computeIfAbsent(k.getFirst(), x -> new HashMap<>())
+                .put(k.getSecond(), a));
+        importer.addEdgeAttributeConsumer((k, a) -> edgeData.computeIfAbsent(k.getFirst(), x -> new HashMap<>())
+                .put(k.getSecond(), a));
+        importer.importGraph(read, new StringReader(w.toString()));
+
+        List<ClothStateRecord> states = project.secondary().states().stream().filter(s -> s.garmentId() == robe.id())
+                .toList();
+        assertEquals(states.size(), read.vertexSet().size(), "every state, each once");
+        for (ClothStateRecord s : states) {
+            String v = "s" + s.id();
+            assertTrue(read.containsVertex(v), v);
+            Map<String, Attribute> d = nodeData.get(v);
+            assertEquals(s.id(), Long.parseLong(value(d, "stateId", AttributeType.LONG)));
+            assertEquals(s.primaryNode(), Long.parseLong(value(d, "primaryNode", AttributeType.LONG)));
+            SecondaryGraphSnapshot.State st = graph.state(graph.indexOf(s.id()));
+            assertEquals(graph.clipName(st.clipId()), value(d, "clip", AttributeType.STRING));
+            assertEquals(st.clipFrame(), Integer.parseInt(value(d, "frame", AttributeType.INT)));
+            assertEquals(s.classes() == null ? "" : s.classes(), value(d, "classes", AttributeType.STRING));
+            assertEquals(s.live(), Boolean.parseBoolean(value(d, "live", AttributeType.BOOLEAN)));
+            assertEquals(s.round(), Integer.parseInt(value(d, "round", AttributeType.INT)));
+            assertEquals(layout.x(st.index()), Double.parseDouble(value(d, "x", AttributeType.DOUBLE)), 1e-3);
+            assertEquals(layout.y(st.index()), Double.parseDouble(value(d, "y", AttributeType.DOUBLE)), 1e-3);
         }
-        Map<String, Map<String, String>> nodes = new HashMap<>();
-        NodeList ns1 = doc.getElementsByTagNameNS(ns, "node");
-        for (int i = 0; i < ns1.getLength(); i++) {
-            Element n = (Element) ns1.item(i);
-            nodes.put(n.getAttribute("id"), data(n, "node", keyFor, keyType, ns));
-        }
-        assertEquals(graph.size(), nodes.size(), "node ids are unique and every state is there");
-        for (ClothStateRecord s : project.secondary().states()) {
-            Map<String, String> d = nodes.get("s" + s.id());
-            assertNotNull(d, "state " + s.id());
-            assertEquals(Long.toString(s.primaryNode()), d.get("primaryNode"));
-            assertEquals(s.classes() == null ? "" : s.classes(), d.get("classes"));
-            assertEquals(Boolean.toString(s.live()), d.get("live"));
-            assertTrue(d.containsKey("x") && d.containsKey("y"));
-        }
-        NodeList es = doc.getElementsByTagNameNS(ns, "edge");
-        Set<String> seen = new HashSet<>();
         Map<Long, ClothTransition> stored = new HashMap<>();
         project.secondary().transitions().forEach(t -> stored.put(t.id(), t));
-        for (int i = 0; i < es.getLength(); i++) {
-            Element e = (Element) es.item(i);
-            assertTrue(nodes.containsKey(e.getAttribute("source")) && nodes.containsKey(e.getAttribute("target")));
-            Map<String, String> d = data(e, "edge", keyFor, keyType, ns);
-            ClothTransition t = stored.get(Long.parseLong(d.get("transitionId")));
-            assertNotNull(t);
-            assertEquals("s" + t.from(), e.getAttribute("source"));
-            assertEquals("s" + t.to(), e.getAttribute("target"));
-            assertEquals(Boolean.toString(t.merged()), d.get("merged"));
-            assertTrue(seen.add(d.get("transitionId")));
+        Map<Long, SecondaryGraphSnapshot.Edge> byId = new HashMap<>();
+        graph.edges().forEach(e -> byId.put(e.transitionId(), e));
+        assertEquals(stored.size(), read.edgeSet().size(), "every transition, each once");
+        Set<Long> seen = new HashSet<>();
+        for (DefaultEdge e : read.edgeSet()) {
+            Map<String, Attribute> d = edgeData.get(e);
+            long id = Long.parseLong(value(d, "transitionId", AttributeType.LONG));
+            assertTrue(seen.add(id), "transition " + id + " once");
+            ClothTransition t = stored.get(id);
+            assertNotNull(t, "transition " + id + " is stored");
+            assertEquals("s" + t.from(), read.getEdgeSource(e));
+            assertEquals("s" + t.to(), read.getEdgeTarget(e));
+            assertEquals(t.merged(), Boolean.parseBoolean(value(d, "merged", AttributeType.BOOLEAN)));
+            SecondaryGraphSnapshot.Edge g = byId.get(id);
+            assertEquals(g.errorMm(), Double.parseDouble(value(d, "errorMm", AttributeType.DOUBLE)), 1e-3);
+            assertEquals(g.crossClass(), Boolean.parseBoolean(value(d, "crossClass", AttributeType.BOOLEAN)));
+            assertEquals(g.quarantined(), Boolean.parseBoolean(value(d, "quarantined", AttributeType.BOOLEAN)));
         }
-        assertEquals(stored.size(), seen.size());
+        assertTrue(graph.edges().stream().anyMatch(SecondaryGraphSnapshot.Edge::merged), "merges are exported too");
     }
 
-    private static Map<String, String> data(Element owner, String kind, Map<String, String> keyFor,
-            Map<String, String> keyType, String ns) {
-        Map<String, String> m = new HashMap<>();
-        NodeList data = owner.getElementsByTagNameNS(ns, "data");
-        for (int j = 0; j < data.getLength(); j++) {
-            Element d = (Element) data.item(j);
-            String key = d.getAttribute("key");
-            assertEquals(kind, keyFor.get(key), "data " + key + " is declared for " + kind);
-            String value = d.getTextContent();
-            switch (keyType.get(key)) {
-            case "long" -> Long.parseLong(value);
-            case "int" -> Integer.parseInt(value);
-            case "double" -> Double.parseDouble(value);
-            case "boolean" -> assertTrue(value.equals("true") || value.equals("false"), value);
-            default -> {
-            }
-            }
-            m.put(key, value);
-        }
-        return m;
+    /** The value of a data element as the reader typed it from the key's attr.type. */
+    private static String value(Map<String, Attribute> data, String key, AttributeType type) {
+        assertNotNull(data, "the element has data");
+        Attribute a = data.get(key);
+        assertNotNull(a, "data " + key);
+        assertEquals(type, a.getType(), "type of " + key);
+        return a.getValue();
     }
 
     @Test

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
+import org.clothgraph.model.ClipInfo;
+import org.clothgraph.motion.project.PrimaryLaneLayout;
 import org.junit.jupiter.api.Test;
 
 /** The embedding and the neighbour measure on synthetic cloth whose structure is known. */
@@ -44,23 +46,66 @@ class LayoutTest {
             }
         }
         SecondaryGraphSnapshot g = new SecondaryGraphSnapshot(states, List.of(), Map.of(1L, "c"), 0);
-        StateEmbedding e = StateEmbedding.compute(g, new StateEmbedding.StateFrames() {
-            @Override
-            public int vertexCount() {
-                return v;
-            }
-
-            @Override
-            public void positions(SecondaryGraphSnapshot.State s, float[] out) {
-                System.arraycopy(cloth.get(s.index()), 0, out, 0, out.length);
-            }
-        }, null);
+        StateEmbedding e = StateEmbedding.compute(g, frames(cloth, v), null);
         double liftedSide = Math.signum(e.coordinate(0, 0));
         for (int i = 0; i < states.size(); i++) {
             boolean lifted = (i % perNode) % 2 == 0;
             assertEquals(lifted ? liftedSide : -liftedSide, Math.signum(e.coordinate(i, 0)), "state " + i);
         }
         assertTrue(e.variance(0) > 10 * e.variance(1), e.variance(0) + " vs " + e.variance(1));
+        // each direction is turned so that its largest entry is positive (a relayout keeps its bands' sides)
+        for (int c = 0; c < 2; c++) {
+            double[] d = e.direction(c);
+            double big = 0;
+            for (double x : d) {
+                big = Math.abs(x) > Math.abs(big) ? x : big;
+            }
+            assertTrue(big > 0, "direction " + c);
+        }
+    }
+
+    /**
+     * Two lanes one above the other (centres 96 apart) and 50 states on the upper one whose cloth differs by how far
+     * a flap is lifted: each state is offset across its lane in the order of its flap (the embedding's rank), over a
+     * band 0.4 of the way to the other lane on either side, never into it.
+     */
+    @Test
+    void statesSpreadAcrossTheirLaneInTheOrderOfTheirClothWithinTheRoomTheLanesLeave() {
+        int v = 60, n = 50;
+        List<SecondaryGraphSnapshot.State> states = new ArrayList<>();
+        List<float[]> cloth = new ArrayList<>();
+        SplittableRandom r = new SplittableRandom(11);
+        for (int i = 0; i < n; i++) {
+            float[] p = new float[3 * v];
+            for (int j = 0; j < 3 * v; j++) {
+                p[j] = (float) (0.02 * (j % 5) + 0.001 * (r.nextDouble() - 0.5));
+            }
+            for (int j = 0; j < 10; j++) {
+                p[3 * j + 1] += 0.01f * i;
+            }
+            states.add(new SecondaryGraphSnapshot.State(i, i, i % 5, 1, i % 5, i, "", true, 0));
+            cloth.add(p);
+        }
+        SecondaryGraphSnapshot g = new SecondaryGraphSnapshot(states, List.of(), Map.of(1L, "a", 2L, "b"), 0);
+        ClipInfo a = new ClipInfo(1, "a", "a.bvh", 30, 5, false);
+        ClipInfo b = new ClipInfo(2, "b", "b.bvh", 30, 5, false);
+        PrimaryLaneLayout lanes = PrimaryLaneLayout.of(Map.of(
+                1L, new PrimaryLaneLayout.Lane(a, 0, 0, 100, 26),
+                2L, new PrimaryLaneLayout.Lane(b, 40, 96, 100, 26)));
+        assertEquals(0.4 * 96, SecondaryGraphLayout.acrossHalfSpread(lanes), 1e-9);
+        StateEmbedding e = StateEmbedding.compute(g, frames(cloth, v), null);
+        SecondaryGraphLayout layout = SecondaryGraphLayout.of(g, lanes, e);
+        double sign = Math.signum(layout.y(n - 1) - layout.y(0));
+        for (int i = 1; i < n; i++) {
+            assertTrue(sign * (layout.y(i) - layout.y(i - 1)) > 0, "state " + i + " after state " + (i - 1));
+        }
+        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            lo = Math.min(lo, layout.y(i));
+            hi = Math.max(hi, layout.y(i));
+        }
+        assertEquals(13 - 0.4 * 96, lo, 1e-9);
+        assertEquals(13 + 0.4 * 96, hi, 1e-9);
     }
 
     @Test
@@ -84,5 +129,20 @@ class LayoutTest {
         }
         double mixed = SecondaryGraphLayout.of(mx, mixedY).neighbourClassShare(g, "hood", 10);
         assertEquals(0.5, mixed, 0.05);
+    }
+
+    /** Cloth given per state index, {@code v} vertices each. */
+    private static StateEmbedding.StateFrames frames(List<float[]> cloth, int v) {
+        return new StateEmbedding.StateFrames() {
+            @Override
+            public int vertexCount() {
+                return v;
+            }
+
+            @Override
+            public void positions(SecondaryGraphSnapshot.State s, float[] out) {
+                System.arraycopy(cloth.get(s.index()), 0, out, 0, out.length);
+            }
+        };
     }
 }

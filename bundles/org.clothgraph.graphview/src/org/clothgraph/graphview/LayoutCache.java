@@ -18,7 +18,8 @@ import org.clothgraph.model.StorageException;
  */
 public final class LayoutCache {
     public static final String SCOPE = "graphview";
-    private static final String VERSION = "1";
+    // 2: offsets by rank of the cloth-shape embedding (version 1 caches are laid out again)
+    private static final String VERSION = "2";
 
     private LayoutCache() {
     }

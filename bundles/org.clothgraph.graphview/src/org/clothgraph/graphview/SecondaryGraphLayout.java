@@ -1,6 +1,8 @@
 package org.clothgraph.graphview;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import org.clothgraph.motion.project.PrimaryLaneLayout;
 
@@ -8,11 +10,16 @@ import org.clothgraph.motion.project.PrimaryLaneLayout;
  * Where every secondary state is drawn: at its primary node's place in the primary graph's own placement (one lane
  * per clip, {@link PrimaryLaneLayout}), offset by the embedding of its cloth ({@link StateEmbedding}): the first
  * component across the lane, the second along it. States of one primary node stay near each other; states whose
- * cloth differs the same way (a fallen hood) are offset the same way in every lane. The class is never read.
+ * cloth differs the same way (a fallen hood) are offset the same way in every lane, so they form a band of their own
+ * along each lane. The class is never read.
+ * <p>
+ * Each component is used by its rank among all states (spread evenly over -1..1), so a few extreme cloths (exploded
+ * states) do not squeeze the others into the lane's middle; the band across a lane is as wide as the lanes' own
+ * placement leaves room for ({@link #acrossHalfSpread}).
  */
 public final class SecondaryGraphLayout {
-    /** Half the spread across a lane (layout units; a lane is {@link PrimaryLaneLayout#LANE_HEIGHT} high). */
-    public static final double ACROSS = 24;
+    /** The band across a lane reaches this share of the way to the nearest lane above or below it. */
+    public static final double ACROSS_SHARE_OF_GAP = 0.4;
     /** Half the spread along a lane (layout units = frames). */
     public static final double ALONG = 3;
 
@@ -37,18 +44,61 @@ public final class SecondaryGraphLayout {
 
     public static SecondaryGraphLayout of(SecondaryGraphSnapshot graph, PrimaryLaneLayout lanes, StateEmbedding embedding) {
         int n = graph.size();
-        double s0 = robustScale(embedding, 0), s1 = robustScale(embedding, 1);
+        double[] across = ranks(embedding, 0), along = ranks(embedding, 1);
+        double half = acrossHalfSpread(lanes);
         double[] x = new double[n], y = new double[n];
         for (int i = 0; i < n; i++) {
             SecondaryGraphSnapshot.State s = graph.state(i);
             PrimaryLaneLayout.Lane lane = lanes.lane(s.clipId());
-            double e0 = clamp(embedding.coordinate(i, 0) / s0), e1 = clamp(embedding.coordinate(i, 1) / s1);
             double cx = lane == null ? 0 : lane.frameX(s.clipFrame());
             double cy = lane == null ? 0 : lane.y() + 0.5 * lane.height();
-            x[i] = cx + ALONG * e1;
-            y[i] = cy + ACROSS * e0;
+            x[i] = cx + ALONG * along[i];
+            y[i] = cy + half * across[i];
         }
         return new SecondaryGraphLayout(x, y);
+    }
+
+    /**
+     * Half the height of the band of states across a lane: {@link #ACROSS_SHARE_OF_GAP} of the smallest vertical
+     * distance between the centres of two lanes that overlap horizontally (so bands of neighbouring lanes stay
+     * apart), at most 1.5 lane heights (one lane, or lanes that never overlap).
+     */
+    public static double acrossHalfSpread(PrimaryLaneLayout lanes) {
+        double gap = Double.POSITIVE_INFINITY;
+        List<PrimaryLaneLayout.Lane> all = new ArrayList<>(lanes.lanes().values());
+        for (int i = 0; i < all.size(); i++) {
+            PrimaryLaneLayout.Lane a = all.get(i);
+            for (int j = i + 1; j < all.size(); j++) {
+                PrimaryLaneLayout.Lane b = all.get(j);
+                if (a.x() < b.x() + b.width() && b.x() < a.x() + a.width()) {
+                    gap = Math.min(gap, Math.abs((a.y() + 0.5 * a.height()) - (b.y() + 0.5 * b.height())));
+                }
+            }
+        }
+        return Math.min(ACROSS_SHARE_OF_GAP * gap, 1.5 * PrimaryLaneLayout.LANE_HEIGHT);
+    }
+
+    /** Each state's rank along component c, mapped to -1..1 (ties share their mean rank). */
+    static double[] ranks(StateEmbedding e, int c) {
+        int n = e.size();
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Double.compare(e.coordinate(a, c), e.coordinate(b, c)));
+        double[] r = new double[n];
+        for (int lo = 0; lo < n;) {
+            int hi = lo;
+            while (hi + 1 < n && e.coordinate(order[hi + 1], c) == e.coordinate(order[lo], c)) {
+                hi++;
+            }
+            double rank = n == 1 ? 0 : (lo + hi) / (double) (n - 1) - 1;
+            for (int k = lo; k <= hi; k++) {
+                r[order[k]] = rank;
+            }
+            lo = hi + 1;
+        }
+        return r;
     }
 
     /** Every state at its primary node's place, without offsets (before an embedding is known). */
@@ -67,25 +117,6 @@ public final class SecondaryGraphLayout {
     /** A layout from given positions (tests, cached layouts). */
     public static SecondaryGraphLayout of(double[] x, double[] y) {
         return new SecondaryGraphLayout(x.clone(), y.clone());
-    }
-
-    /** The 95th percentile of |coordinate|: one unit of offset. */
-    private static double robustScale(StateEmbedding e, int c) {
-        int n = e.size();
-        if (n == 0) {
-            return 1;
-        }
-        double[] a = new double[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = Math.abs(e.coordinate(i, c));
-        }
-        Arrays.sort(a);
-        double s = a[Math.min(n - 1, (int) (0.95 * n))];
-        return s > 1e-12 ? s : 1;
-    }
-
-    private static double clamp(double v) {
-        return Math.max(-1.5, Math.min(1.5, v));
     }
 
     public double x(int i) {

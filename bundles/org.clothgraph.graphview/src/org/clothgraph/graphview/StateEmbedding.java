@@ -1,7 +1,5 @@
 package org.clothgraph.graphview;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 import org.clothgraph.model.Project;
@@ -9,10 +7,13 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
 
 /**
- * A two-dimensional embedding of the cloth itself: the two leading principal components of every state's cloth
- * (root frame, a fixed sample of at most {@link #SAMPLE} vertices) after the mean cloth of its primary node is taken
- * away, so what remains is how this state's cloth differs from the others at the same pose. The class is never read:
- * if hood-up and hood-down states fall apart in the embedding, the cloth put them there.
+ * A two-dimensional embedding of the cloth itself: the two leading principal components, over all states, of each
+ * state's cloth shape (root frame, a fixed sample of at most {@link #SAMPLE} vertices, each state's sample taken
+ * about its own centroid). The centroid goes because it follows the character's root height (jumps, flips) and
+ * carries the rare exploded states metres away, which would otherwise be the leading component; what remains is the
+ * shape of the garment, which a fallen or crumpled hood changes everywhere. The directions are global, so a state is
+ * offset the same way for the same kind of cloth at every primary node. The class is never read: if hood-up and
+ * hood-down states fall apart in the embedding, the cloth put them there.
  * <p>
  * One pass over the frames gathers the sampled positions (n x 3 SAMPLE floats: 154 MB for 100,000 states), then a
  * block power iteration (deterministic start) finds the two leading directions.
@@ -41,9 +42,11 @@ public final class StateEmbedding {
     }
 
     private final double[][] coords;
+    private final double[][] directions;
     private final double[] variance;
 
-    private StateEmbedding(double[][] coords, double[] variance) {
+    private StateEmbedding(double[][] coords, double[] variance, double[][] directions) {
+        this.directions = directions;
         this.coords = coords;
         this.variance = variance;
     }
@@ -77,29 +80,22 @@ public final class StateEmbedding {
         int d = 3 * k;
         float[][] rows = new float[n][];
         float[] pos = new float[3 * v];
-        Map<Long, double[]> sums = new HashMap<>();
-        Map<Long, Integer> counts = new HashMap<>();
+        double[] sum = new double[d];
         SubMonitor read = sub.split(70).setWorkRemaining(n);
         for (int i = 0; i < n; i++) {
-            SecondaryGraphSnapshot.State s = graph.state(i);
             float[] r = new float[d];
-            frames.sample(s, sample, pos, r);
+            frames.sample(graph.state(i), sample, pos, r);
+            aboutCentroid(r);
             rows[i] = r;
-            double[] sum = sums.computeIfAbsent(s.primaryNode(), p -> new double[d]);
             for (int j = 0; j < d; j++) {
                 sum[j] += r[j];
             }
-            counts.merge(s.primaryNode(), 1, Integer::sum);
             read.split(1);
         }
-        // deviation from the primary node's mean cloth
-        for (int i = 0; i < n; i++) {
-            SecondaryGraphSnapshot.State s = graph.state(i);
-            double[] sum = sums.get(s.primaryNode());
-            double c = counts.get(s.primaryNode());
-            float[] r = rows[i];
+        // principal components of the shapes about their mean shape
+        for (float[] r : rows) {
             for (int j = 0; j < d; j++) {
-                r[j] -= (float) (sum[j] / c);
+                r[j] -= (float) (sum[j] / n);
             }
         }
         sub.split(5);
@@ -156,6 +152,7 @@ public final class StateEmbedding {
             q = next;
             iterate.split(1);
         }
+        orient(q);
         double[][] coords = new double[n][2];
         for (int i = 0; i < n; i++) {
             float[] r = rows[i];
@@ -167,7 +164,47 @@ public final class StateEmbedding {
                 coords[i][c] = p;
             }
         }
-        return new StateEmbedding(coords, variance);
+        return new StateEmbedding(coords, variance, q);
+    }
+
+    /** Moves xyz-interleaved points so that their centroid is at the origin. */
+    static void aboutCentroid(float[] xyz) {
+        int k = xyz.length / 3;
+        for (int c = 0; c < 3; c++) {
+            double m = 0;
+            for (int i = c; i < xyz.length; i += 3) {
+                m += xyz[i];
+            }
+            m /= Math.max(1, k);
+            for (int i = c; i < xyz.length; i += 3) {
+                xyz[i] -= (float) m;
+            }
+        }
+    }
+
+    /**
+     * A component's sign is arbitrary: each direction is turned so that its largest entry is positive, so a graph
+     * laid out again after exploration added states keeps its bands on the same side of the lanes.
+     */
+    static void orient(double[][] q) {
+        for (double[] col : q) {
+            int big = 0;
+            for (int j = 1; j < col.length; j++) {
+                if (Math.abs(col[j]) > Math.abs(col[big])) {
+                    big = j;
+                }
+            }
+            if (col.length > 0 && col[big] < 0) {
+                for (int j = 0; j < col.length; j++) {
+                    col[j] = -col[j];
+                }
+            }
+        }
+    }
+
+    /** Direction c (unit length, over the sampled coordinates). */
+    double[] direction(int c) {
+        return directions[c].clone();
     }
 
     private static void orthonormalise(double[][] q) {

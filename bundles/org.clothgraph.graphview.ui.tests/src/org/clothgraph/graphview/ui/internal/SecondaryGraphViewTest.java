@@ -7,25 +7,38 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import org.clothgraph.demo.DemoPipeline;
+import org.clothgraph.explore.ui.ExploreUi;
+import org.clothgraph.explore.ui.internal.QueueRow;
+import org.clothgraph.explore.ExplorationSettings;
 import org.clothgraph.explore.ExploredPath;
+import org.clothgraph.explore.Explorer;
+import org.clothgraph.explore.ThreadUnitExecutor;
 import org.clothgraph.graphview.Colouring;
 import org.clothgraph.graphview.GraphFilter;
 import org.clothgraph.graphview.LayoutCache;
 import org.clothgraph.graphview.PathToState;
 import org.clothgraph.graphview.SecondaryGraphSnapshot;
 import org.clothgraph.graphview.ui.GraphViewUi;
+import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.model.Project;
+import org.clothgraph.sim.XpbdClothSimulator;
 import org.clothgraph.testing.Screenshots;
 import org.clothgraph.testing.UiWait;
 import org.clothgraph.ui.ProjectSession;
+import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.jface.viewers.StructuredViewer;
+import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
@@ -89,6 +102,13 @@ class SecondaryGraphViewTest {
         // pick a state where it is drawn: a live one far from the initial state
         int target = farthestLiveState(graph);
         view.canvas().centreOn(target);
+        // zoomed in about it as with the wheel until no other state is drawn within 3 pixels of it
+        Point size = view.canvas().control().getSize();
+        for (int i = 0; i < 40 && nearestOtherPixels(view.canvas(), graph, target) < 3; i++) {
+            Point at = view.canvas().pixelOf(target);
+            view.canvas().camera.zoomAt(1.25, at.x, at.y, size.x, size.y);
+        }
+        assertTrue(nearestOtherPixels(view.canvas(), graph, target) >= 3, "the state stands apart when zoomed in");
         Point p = view.canvas().pixelOf(target);
         assertEquals(target, view.canvas().pick(p.x, p.y));
         page.activate(view);
@@ -117,6 +137,9 @@ class SecondaryGraphViewTest {
         UiWait.settle(500);
         view.canvas().fit();
         screenshot(shell, view, "secondary-graph-view");
+        assertShownWhole(view.side().statusLabel(), view.canvas().control().getParent().getParent());
+        assertTrue(view.neighbourhood().diagram().overlaps().isEmpty(),
+                "neighbourhood labels clear: " + view.neighbourhood().diagram().overlaps());
 
         // linked selection with the Primary Graph view, both ways
         IViewPart primary = page.showView(PRIMARY_GRAPH_VIEW, null, IWorkbenchPage.VIEW_CREATE);
@@ -133,9 +156,26 @@ class SecondaryGraphViewTest {
         primary.getSite().getSelectionProvider().setSelection(new StructuredSelection(other));
         UiWait.until("the node's states selected here", 30_000, () -> view.selected().length > 0
                 && java.util.Arrays.stream(view.selected()).allMatch(i -> graph.state(i).primaryNode() == other.id()));
+
+        // a dead end picked in the Exploration view's queue selects it and its merge target here
+        IViewPart exploration = page.showView(ExploreUi.EXPLORATION_VIEW_ID, null, IWorkbenchPage.VIEW_CREATE);
+        StructuredViewer queue = (StructuredViewer) exploration.getSite().getSelectionProvider();
+        UiWait.until("the Exploration view's queue", 60_000,
+                () -> queue.getInput() instanceof List<?> rows && !rows.isEmpty());
+        QueueRow row = (QueueRow) ((List<?>) queue.getInput()).get(0);
+        SecondaryGraphSnapshot.Edge merge = graph.edges().stream()
+                .filter(e -> e.transitionId() == row.merge().transitionId()).findFirst().orElseThrow();
+        page.activate(exploration);
+        queue.setSelection(new StructuredSelection(row), true);
+        UiWait.until("the queued dead end and its merge target selected here", 30_000,
+                () -> java.util.Arrays.stream(view.selected()).anyMatch(i -> i == merge.to()) && (merge.deadEnd() < 0
+                        || java.util.Arrays.stream(view.selected()).anyMatch(i -> i == merge.deadEnd())));
+
         page.activate(view);
         view.select(new int[] { target });
         view.showPath();
+        // the queue's dead end was centred on: the whole graph again, as the Fit button does
+        view.canvas().fit();
 
         // a filter changes what is drawn
         long merges = graph.edges().stream().filter(SecondaryGraphSnapshot.Edge::merged).count();
@@ -146,7 +186,27 @@ class SecondaryGraphViewTest {
         assertTrue(after != before, "the picture changes: " + before + " -> " + after);
         assertTrue(view.side().shownText().startsWith("Filtered"), view.side().shownText());
         screenshot(shell, view, "secondary-graph-view-merges-only");
+        assertShownWhole(view.side().statusLabel(), view.canvas().control().getParent().getParent());
         view.controls().set(Colouring.By.CLASS, GraphFilter.ALL);
+
+        // exploration goes on while the view is open: its commits reach the view, which lays the grown graph out
+        // again in the background and caches it, the selected state still selected
+        GarmentInfo robe = view.data().garment();
+        CompletableFuture<Explorer.Report> more = CompletableFuture.supplyAsync(() -> {
+            try (ThreadUnitExecutor executor = new ThreadUnitExecutor()) {
+                return new Explorer(project, robe, new XpbdClothSimulator(), ExplorationSettings.defaults(), executor)
+                        .run(Explorer.Limits.frames(60), null);
+            }
+        });
+        UiWait.until("more exploration", TIMEOUT, more::isDone);
+        assertTrue(more.join().framesThisRun() > 0, more.join().stopReason());
+        long grown = project.secondary().states().stream().filter(st -> st.garmentId() == robe.id()).count();
+        assertTrue(grown > graph.size(), grown + " states after exploring on, " + graph.size() + " before");
+        UiWait.until("the grown graph laid out", TIMEOUT, () -> view.data().graph().size() == grown
+                && !view.data().provisional());
+        assertTrue(LayoutCache.load(project, robe, view.data().graph()).isPresent(), "the new layout is cached");
+        assertEquals(id, view.data().graph().state(view.selected()[0]).id(), "the selection survives");
+        assertTrue(view.side().statusText().contains(String.format("%,d states", grown)), view.side().statusText());
     }
 
     /**
@@ -187,6 +247,31 @@ class SecondaryGraphViewTest {
         view.showTab(1);
         screenshot(shell, view, "secondary-graph-view-big-cloth");
         view.showTab(0);
+    }
+
+    /** The label's whole text fits its bounds, and the label lies inside the view's area on screen. */
+    private static void assertShownWhole(Label label, Composite viewArea) {
+        assertTrue(label.isVisible(), "visible");
+        Point want = label.computeSize(SWT.DEFAULT, SWT.DEFAULT);
+        Rectangle has = label.getBounds();
+        assertTrue(has.width >= want.x && has.height >= want.y, "'" + label.getText() + "' needs " + want + ", has "
+                + has);
+        Rectangle onScreen = label.getDisplay().map(label.getParent(), null, has);
+        Rectangle area = label.getDisplay().map(viewArea, null, viewArea.getClientArea());
+        assertTrue(area.contains(onScreen.x, onScreen.y) && area.contains(onScreen.x + onScreen.width - 1,
+                onScreen.y + onScreen.height - 1), "label " + onScreen + " inside the view " + area);
+    }
+
+    private static double nearestOtherPixels(GraphCanvas canvas, SecondaryGraphSnapshot graph, int state) {
+        Point a = canvas.pixelOf(state);
+        double best = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < graph.size(); i++) {
+            if (i != state) {
+                Point b = canvas.pixelOf(i);
+                best = Math.min(best, Math.hypot(a.x - b.x, a.y - b.y));
+            }
+        }
+        return best;
     }
 
     private static int farthestLiveState(SecondaryGraphSnapshot graph) {

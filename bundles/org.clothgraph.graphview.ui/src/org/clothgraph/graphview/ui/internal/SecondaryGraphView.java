@@ -76,7 +76,9 @@ public final class SecondaryGraphView extends ViewPart {
         info.setLayout(new GridLayout(1, false));
         scroller.setContent(info);
         scroller.addListener(SWT.Resize, e -> SidePanel.fitWidth(scroller));
-        side = new SidePanel(info, this::showPath, this::playPath);
+        Composite statusLine = new Composite(parent, SWT.NONE);
+        statusLine.setLayoutData(new GridData(SWT.FILL, SWT.BOTTOM, true, false));
+        side = new SidePanel(info, statusLine, this::showPath, this::playPath);
         tabs = new TabFolder(sash, SWT.TOP);
         TabItem hoodTab = new TabItem(tabs, SWT.NONE);
         hoodTab.setText("Neighbourhood");

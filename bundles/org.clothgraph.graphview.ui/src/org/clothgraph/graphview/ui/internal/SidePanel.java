@@ -11,14 +11,18 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 
-/** Beside the graph: what is drawn, the legend, the selected state, and "how did we get here" with Play. */
+/**
+ * Beside the graph: the selected state, "how did we get here" with Play, and the legend; under the graph, across the
+ * whole view so it is never cut off or scrolled away, the status line: what is drawn, how it was laid out, and what
+ * the filters leave.
+ */
 final class SidePanel {
     private final Composite panel;
     private final Label status, shown, state, pathText;
     private final Legend legend;
     private final Button pathButton, play;
 
-    SidePanel(Composite parent, Runnable onPath, Runnable onPlay) {
+    SidePanel(Composite parent, Composite statusLine, Runnable onPath, Runnable onPlay) {
         panel = parent;
         // what the user acts on first (the selected state, its path), then the legend and what is drawn
         state = wrapping(parent);
@@ -46,8 +50,15 @@ final class SidePanel {
         GridData lg = new GridData(SWT.FILL, SWT.TOP, true, false);
         lg.heightHint = 150;
         legend.control().setLayoutData(lg);
-        status = wrapping(parent);
-        shown = wrapping(parent);
+        GridLayout sl = new GridLayout(1, false);
+        sl.marginHeight = 0;
+        sl.verticalSpacing = 2;
+        statusLine.setLayout(sl);
+        status = new Label(statusLine, SWT.NONE);
+        status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        // always there (blank when nothing is filtered), so filtering never resizes the graph
+        shown = new Label(statusLine, SWT.NONE);
+        shown.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
     }
 
     private static Label wrapping(Composite parent) {
@@ -64,7 +75,8 @@ final class SidePanel {
 
     void setStatus(String text) {
         status.setText(text);
-        relayout();
+        status.setToolTipText(text);
+        status.getParent().getParent().layout(true, true);
     }
 
     void setShown(GraphScene scene) {
@@ -72,6 +84,7 @@ final class SidePanel {
                 : String.format(Locale.ROOT, "Filtered: %,d of %,d states, %,d of %,d transitions drawn", scene.shownStates,
                         scene.graph.size(), scene.shownEdges, scene.graph.edges().size()));
         ((GridData) legend.control().getLayoutData()).heightHint = legend.preferredHeight();
+        shown.getParent().layout(true);
         relayout();
     }
 
@@ -141,6 +154,11 @@ final class SidePanel {
 
     String shownText() {
         return shown.getText();
+    }
+
+    /** The status line's label (tests: that it is shown whole). */
+    Label statusLabel() {
+        return status;
     }
 
     private void relayout() {
