@@ -14,6 +14,7 @@ import org.clothgraph.cli.internal.DemoCommand;
 import org.clothgraph.cli.internal.ExploreCommand;
 import org.clothgraph.cli.internal.ExportCommand;
 import org.clothgraph.cli.internal.GarmentCommand;
+import org.clothgraph.cli.internal.GcCommand;
 import org.clothgraph.cli.internal.MeasureCommand;
 import org.clothgraph.cli.internal.MotionCommand;
 import org.clothgraph.cli.internal.PlayCommand;
@@ -44,7 +45,8 @@ public final class Cli {
     public Cli(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
-        for (Command c : new Command[] { new DemoCommand(), new StatsCommand(), new CheckCommand(), new MotionCommand(),
+        for (Command c : new Command[] { new DemoCommand(), new StatsCommand(), new CheckCommand(), new GcCommand(),
+                new MotionCommand(),
                 new GarmentCommand(), new SimulateCommand(), new ExploreCommand(), new WalkCommand(),
                 new WorkerCommand(), new BenchCommand(), new MeasureCommand(), new CompressCommand(), new PlayCommand(),
                 new ExportCommand(), new GraphCommand() }) {

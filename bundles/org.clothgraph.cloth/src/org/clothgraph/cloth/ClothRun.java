@@ -7,6 +7,8 @@ import java.util.Map;
 
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.Project;
+import org.clothgraph.model.frames.FrameReferences;
+import org.clothgraph.model.frames.FrameStore;
 import org.clothgraph.model.frames.FrameWriter;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.project.PrimaryGraphSnapshot;
@@ -29,13 +31,14 @@ import com.google.gson.Gson;
 /**
  * One simulation run: the garment is draped collision-free on the first pose of a primary-graph path,
  * then simulated along it by a {@link ClothSimulator} used as a black box, in one continuous simulation.
- * Frames stream into the project's frame store and are committed every few frames (a cancelled run
- * leaves a consistent store); each is classified (hood up/down) and measured for body penetration.
+ * Frames stream into the project's frame store and are committed every few frames; each is classified (hood
+ * up/down) and measured for body penetration. A run that fails or is cancelled removes its frames again
+ * ({@link FrameWriter#abandon()}): only a completed run, with its report, keeps frames.
  */
 public final class ClothRun {
     /** Job family of simulation runs, to join or cancel them. */
     public static final Object FAMILY = ClothRun.class.getName();
-    public static final String RUNS_SCOPE = "runs";
+    public static final String RUNS_SCOPE = FrameReferences.RUNS_SCOPE;
     private static final int CHUNK = 15;
 
     /** What a run produced. */
@@ -85,31 +88,44 @@ public final class ClothRun {
         long[] last = { -1 };
         SubMonitor loop = sub.split(90).setWorkRemaining(frames);
         loop.setTaskName("Simulating " + garment.name() + " along " + String.join(" > ", clipNames));
-        try (FrameWriter writer = project.frames().writer()) {
-            first = writer.append(state.positions(), state.velocities());
-            Body pose0 = body.frame(0);
-            classes.add(classifier == null ? "" : classifier.classify(state, pose0));
-            maxPenetration[0] = pose0.maxPenetration(state.positions());
-            writer.commit();
-            loop.worked(1);
-            // one continuous simulation (contact history carries over); frames are committed every CHUNK frames
-            simulator.simulate(mesh, material, settings, body, 0, state, fps, frames - 1, (i, s, ms) -> {
-                Body pose = body.frame(i + 1);
-                last[0] = writer.append(s.positions(), s.velocities());
-                classes.add(classifier == null ? "" : classifier.classify(s, pose));
-                maxPenetration[0] = Math.max(maxPenetration[0], pose.maxPenetration(s.positions()));
-                costMillis[0] += ms;
-                if ((i + 1) % CHUNK == 0) {
-                    writer.commit();
+        Report report;
+        try (FrameStore.Work work = project.frames().beginWork("simulation run of " + garment.name() + " along "
+                + String.join(" > ", clipNames)); FrameWriter writer = project.frames().writer(work)) {
+            try {
+                first = writer.append(state.positions(), state.velocities());
+                Body pose0 = body.frame(0);
+                classes.add(classifier == null ? "" : classifier.classify(state, pose0));
+                maxPenetration[0] = pose0.maxPenetration(state.positions());
+                writer.commit();
+                loop.worked(1);
+                // one continuous simulation (contact history carries over); frames are committed every CHUNK frames
+                simulator.simulate(mesh, material, settings, body, 0, state, fps, frames - 1, (i, s, ms) -> {
+                    Body pose = body.frame(i + 1);
+                    last[0] = writer.append(s.positions(), s.velocities());
+                    classes.add(classifier == null ? "" : classifier.classify(s, pose));
+                    maxPenetration[0] = Math.max(maxPenetration[0], pose.maxPenetration(s.positions()));
+                    costMillis[0] += ms;
+                    if ((i + 1) % CHUNK == 0) {
+                        writer.commit();
+                    }
+                }, loop.split(frames - 1));
+                writer.commit();
+                int simulated = Math.max(1, frames - 1);
+                report = new Report(nextRunId(project), garment.name(), List.copyOf(clipNames), frames, fps,
+                        costMillis[0] / 1000.0 / simulated, classes, maxPenetration[0] * 1000, first,
+                        frames > 1 ? last[0] : first, drapeSeconds);
+                // the report names the frames before the work that claims them ends: they are never orphans
+                project.setSetting(RUNS_SCOPE, report.runId(), new Gson().toJson(report));
+            } catch (SimulationFailedException | RuntimeException | Error e) {
+                // a failed or cancelled run has no report: its frames would be orphans nobody can reach
+                try {
+                    writer.abandon();
+                } catch (RuntimeException suppressed) {
+                    e.addSuppressed(suppressed); // left for check to report and gc to collect
                 }
-            }, loop.split(frames - 1));
-            writer.commit();
+                throw e;
+            }
         }
-        int simulated = Math.max(1, frames - 1);
-        Report report = new Report(nextRunId(project), garment.name(), List.copyOf(clipNames), frames, fps,
-                costMillis[0] / 1000.0 / simulated, classes, maxPenetration[0] * 1000, first,
-                frames > 1 ? last[0] : first, drapeSeconds);
-        project.setSetting(RUNS_SCOPE, report.runId(), new Gson().toJson(report));
         // Every run gets its independent measures, kept with it (RunMeasures; clothgraph measure shows them).
         sub.setWorkRemaining(1);
         RunMeasures.store(project, report.runId(), RunMeasures.measure(project, report, 1, sub.split(1)));
