@@ -90,6 +90,7 @@ class RunFailureTest {
     private static void assertNoOrphans() {
         CheckReport report = project.check(null);
         assertTrue(report.clean(), report.violations().toString());
+        assertTrue(report.reclaimable().isEmpty(), "no orphan frames, no unreachable bytes: " + report.reclaimable());
         assertTrue(report.checked().stream().anyMatch(c -> c.startsWith("orphan frames (")), "orphans were judged: "
                 + report.checked());
     }

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.clothgraph.model.CheckReport;
+import org.clothgraph.model.CheckReport.Reclaimable;
 import org.clothgraph.model.CheckReport.Violation;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
@@ -32,6 +33,7 @@ public final class ProjectChecker {
     private final Project project;
     private final List<Violation> violations = new ArrayList<>();
     private final List<String> checked = new ArrayList<>();
+    private final List<Reclaimable> reclaimable = new ArrayList<>();
 
     public ProjectChecker(Project project) {
         this.project = project;
@@ -56,7 +58,7 @@ public final class ProjectChecker {
         } catch (RuntimeException e) {
             couldNotCheck("segment files", e);
         }
-        return new CheckReport(violations, checked);
+        return new CheckReport(violations, checked, reclaimable);
     }
 
     private interface SectionCheck {
@@ -290,9 +292,8 @@ public final class ProjectChecker {
     /** Frames nothing refers to and no work in flight claims: orphans, in ranges of consecutive ids. */
     private void checkOrphans(Connection c, FrameReferences refs) throws SQLException {
         FrameStore store = project.frames();
-        List<long[]> ranges = new ArrayList<>();
+        List<long[]> ranges = new ArrayList<>(); // first id, last id, bytes
         long orphans = 0;
-        long bytes = 0;
         long claimed = 0;
         try (Statement s = c.createStatement();
                 ResultSet r = s.executeQuery("SELECT id, vertex_count FROM frame ORDER BY id")) {
@@ -307,12 +308,13 @@ public final class ProjectChecker {
                     continue;
                 }
                 orphans++;
-                bytes += 32L + 24L * Math.max(0, r.getInt(2));
+                long bytes = 32L + 24L * Math.max(0, r.getInt(2));
                 long[] last = ranges.isEmpty() ? null : ranges.get(ranges.size() - 1);
                 if (last != null && prev == id - 1 && last[1] == prev) {
                     last[1] = id;
+                    last[2] += bytes;
                 } else {
-                    ranges.add(new long[] { id, id });
+                    ranges.add(new long[] { id, id, bytes });
                 }
                 prev = id;
             }
@@ -326,22 +328,27 @@ public final class ProjectChecker {
         checked.add("orphan frames (no cloth state, transition, staged initialisation branch, run report or work in"
                 + " flight refers to them)" + (claimed > 0 ? "; " + claimed + " frames are claimed by work in flight ("
                         + String.join(", ", store.worksInFlight()) + ")" : ""));
-        if (orphans == 0) {
-            return;
-        }
-        int shown = Math.min(ranges.size(), MAX_LISTED);
-        for (int i = 0; i < shown; i++) {
+        // one line per range of consecutive ids; past MAX_LISTED ranges, one line for the rest
+        int listed = ranges.size() <= MAX_LISTED ? ranges.size() : MAX_LISTED - 1;
+        for (int i = 0; i < listed; i++) {
             long[] range = ranges.get(i);
             long n = range[1] - range[0] + 1;
-            violations.add(new Violation(range[0] == range[1] ? "frame " + range[0] : "frames " + range[0] + ".."
-                    + range[1], n == 1 ? "orphan frame: nothing refers to it; clothgraph gc collects it"
-                            : n + " orphan frames: nothing refers to them; clothgraph gc collects them"));
+            reclaimable.add(new Reclaimable(range[0] == range[1] ? "frame " + range[0] : "frames " + range[0] + ".."
+                    + range[1], String.format(java.util.Locale.ROOT, "%s nothing refers to (%,d bytes); clothgraph gc"
+                            + " collects %s", n == 1 ? "an orphan frame" : n + " orphan frames", range[2],
+                            n == 1 ? "it" : "them"), range[2]));
         }
-        if (ranges.size() > shown) {
-            violations.add(new Violation("frames", (ranges.size() - shown) + " more ranges of orphan frames"));
+        if (listed < ranges.size()) {
+            long frames = 0;
+            long bytes = 0;
+            for (long[] range : ranges.subList(listed, ranges.size())) {
+                frames += range[1] - range[0] + 1;
+                bytes += range[2];
+            }
+            reclaimable.add(new Reclaimable("frames " + ranges.get(listed)[0] + "..", String.format(java.util.Locale.ROOT,
+                    "%,d more orphan frames in %d ranges (%,d bytes); clothgraph gc collects them", frames,
+                    ranges.size() - listed, bytes), bytes));
         }
-        violations.add(new Violation("frame store", String.format(java.util.Locale.ROOT,
-                "%,d orphan frames hold %,d bytes in all; clothgraph gc collects them", orphans, bytes)));
     }
 
     private void checkFrames(IProgressMonitor monitor) {
@@ -418,9 +425,9 @@ public final class ProjectChecker {
                         + " frames are being written (" + (other != null ? other.describe() : "this process") + ")");
                 continue;
             }
-            violations.add(new Violation(ProjectFormat.FRAMES_FOLDER + "/" + name, String.format(java.util.Locale.ROOT,
+            reclaimable.add(new Reclaimable(ProjectFormat.FRAMES_FOLDER + "/" + name, String.format(java.util.Locale.ROOT,
                     "%,d bytes no indexed frame covers (left by an interrupted write or by collected frames);"
-                            + " clothgraph gc reclaims them", unreachable)));
+                            + " clothgraph gc reclaims them", unreachable), unreachable));
         }
     }
 
