@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.model.ProjectFormat;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.frames.FrameReferences;
 import org.clothgraph.model.frames.FrameStore;
@@ -27,6 +29,10 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
 
 import com.google.gson.Gson;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
 
 /**
  * One simulation run: the garment is draped collision-free on the first pose of a primary-graph path,
@@ -141,13 +147,129 @@ public final class ClothRun {
         return String.format("run-%04d", n);
     }
 
-    /** Stored run reports, oldest first. */
+    /**
+     * Stored run reports, oldest first.
+     *
+     * @throws InvalidInputException naming the database, the run and the field of a report that cannot be read
+     */
     public static List<Report> runs(Project project) {
         List<Report> out = new ArrayList<>();
-        Gson gson = new Gson();
-        for (String json : new LinkedHashMap<>(project.settings(RUNS_SCOPE)).values()) {
-            out.add(gson.fromJson(json, Report.class));
+        String source = project.folder().resolve(ProjectFormat.DATABASE_FILE).toString();
+        for (Map.Entry<String, String> e : new LinkedHashMap<>(project.settings(RUNS_SCOPE)).entrySet()) {
+            out.add(parseReport(source, e.getKey(), e.getValue()));
         }
         return out;
+    }
+
+    /**
+     * Reads one stored run report (JSON), checking every field, so a damaged report is one line naming the run and
+     * the field rather than a half-read record.
+     *
+     * @param source the file it was read from (named in the error)
+     * @param key the run's key in scope {@link #RUNS_SCOPE}
+     */
+    public static Report parseReport(String source, String key, String json) {
+        String run = "run " + key;
+        JsonObject o;
+        try {
+            JsonElement root = JsonParser.parseString(json);
+            if (!root.isJsonObject()) {
+                throw new InvalidInputException(source, run, "the report is not a JSON object");
+            }
+            o = root.getAsJsonObject();
+        } catch (JsonParseException | StackOverflowError e) {
+            throw new InvalidInputException(source, run, "the report is not readable JSON");
+        }
+        String runId = string(source, run, o, "runId");
+        String garment = string(source, run, o, "garment");
+        List<String> clips = strings(source, run, o, "clips", Integer.MAX_VALUE);
+        long frames = integer(source, run, o, "frames", 1, Integer.MAX_VALUE);
+        double fps = number(source, run, o, "fps", 1e-3, 1e6);
+        double secondsPerFrame = number(source, run, o, "secondsPerFrame", 0, Double.MAX_VALUE);
+        List<String> classes = strings(source, run, o, "classes", frames);
+        double penetration = number(source, run, o, "maxPenetrationMm", 0, Double.MAX_VALUE);
+        long first = integer(source, run, o, "firstFrameId", 1, Long.MAX_VALUE);
+        long last = integer(source, run, o, "lastFrameId", first, Long.MAX_VALUE);
+        double drape = number(source, run, o, "drapeSeconds", 0, Double.MAX_VALUE);
+        if (last - first + 1 != frames) {
+            throw new InvalidInputException(source, run + ", field lastFrameId", "frames " + first + ".." + last
+                    + " are not the run's " + frames + " frames");
+        }
+        if (classes.size() != frames) {
+            throw new InvalidInputException(source, run + ", field classes", classes.size() + " classes for " + frames
+                    + " frames");
+        }
+        if (clips.isEmpty()) {
+            throw new InvalidInputException(source, run + ", field clips", "no clips");
+        }
+        return new Report(runId, garment, clips, (int) frames, fps, secondsPerFrame, classes, penetration, first, last,
+                drape);
+    }
+
+    private static JsonElement field(String source, String run, JsonObject o, String name) {
+        JsonElement e = o.get(name);
+        if (e == null || e.isJsonNull()) {
+            throw new InvalidInputException(source, run + ", field " + name, "missing");
+        }
+        return e;
+    }
+
+    private static String string(String source, String run, JsonObject o, String name) {
+        JsonElement e = field(source, run, o, name);
+        if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isString()) {
+            throw new InvalidInputException(source, run + ", field " + name, "not a string");
+        }
+        return e.getAsString();
+    }
+
+    private static List<String> strings(String source, String run, JsonObject o, String name, long max) {
+        JsonElement e = field(source, run, o, name);
+        if (!e.isJsonArray() || e.getAsJsonArray().size() > max) {
+            throw new InvalidInputException(source, run + ", field " + name, e.isJsonArray() ? "more entries than"
+                    + " frames" : "not a list");
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonElement x : e.getAsJsonArray()) {
+            if (!x.isJsonPrimitive() || !x.getAsJsonPrimitive().isString()) {
+                throw new InvalidInputException(source, run + ", field " + name, "entry " + out.size() + " is not a"
+                        + " string");
+            }
+            out.add(x.getAsString());
+        }
+        return List.copyOf(out);
+    }
+
+    private static double number(String source, String run, JsonObject o, String name, double min, double max) {
+        JsonElement e = field(source, run, o, name);
+        double v;
+        try {
+            if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isNumber()) {
+                throw new NumberFormatException();
+            }
+            v = e.getAsDouble();
+        } catch (NumberFormatException x) {
+            throw new InvalidInputException(source, run + ", field " + name, "not a number");
+        }
+        if (!(v >= min && v <= max)) {
+            throw new InvalidInputException(source, run + ", field " + name, v + " is outside " + min + ".." + max);
+        }
+        return v;
+    }
+
+    private static long integer(String source, String run, JsonObject o, String name, long min, long max) {
+        JsonElement e = field(source, run, o, name);
+        long v;
+        try {
+            if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isNumber()) {
+                throw new NumberFormatException();
+            }
+            v = new java.math.BigDecimal(e.getAsString()).longValueExact();
+        } catch (NumberFormatException | ArithmeticException x) {
+            throw new InvalidInputException(source, run + ", field " + name, "not a whole number in range");
+        }
+        if (v < min || v > max) {
+            throw new InvalidInputException(source, run + ", field " + name, v + " is outside " + min + ".." + max);
+        }
+        return v;
     }
 }
