@@ -25,6 +25,7 @@ import org.clothgraph.cli.internal.WalkCommand;
 import org.clothgraph.cli.internal.GraphCommand;
 import org.clothgraph.cli.internal.WorkerCommand;
 import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.runtime.RuntimeDatabaseException;
 import org.eclipse.core.runtime.OperationCanceledException;
 
 /**
@@ -81,18 +82,32 @@ public final class Cli {
                 e.printStackTrace(err);
             }
             return BAD_INPUT;
+        } catch (java.io.UncheckedIOException e) {
+            if (!(e.getCause() instanceof RuntimeDatabaseException)) {
+                return internalError(command, e, verbose);
+            }
+            // a runtime database block that cannot be decoded, found while playing: bad input like any refused file
+            err.println("clothgraph " + command.name() + ": " + e.getCause().getMessage());
+            if (verbose) {
+                e.printStackTrace(err);
+            }
+            return BAD_INPUT;
         } catch (OperationCanceledException e) {
             err.println("clothgraph " + command.name() + ": cancelled");
             return FAILURE;
         } catch (RuntimeException | Error e) {
-            err.println("clothgraph " + command.name() + ": internal error: " + e);
-            if (verbose) {
-                e.printStackTrace(err);
-            } else {
-                err.println("(run with --verbose for details)");
-            }
-            return FAILURE;
+            return internalError(command, e, verbose);
         }
+    }
+
+    private int internalError(Command command, Throwable e, boolean verbose) {
+        err.println("clothgraph " + command.name() + ": internal error: " + e);
+        if (verbose) {
+            e.printStackTrace(err);
+        } else {
+            err.println("(run with --verbose for details)");
+        }
+        return FAILURE;
     }
 
     private void printHelp(PrintStream s) {

@@ -31,12 +31,13 @@ import com.google.gson.Gson;
 /**
  * The readers of user files that {@code bench fuzz} exercises, each with a valid seed file made by ClothGraph's own
  * code (no external data): motion capture (BVH, ASF, AMC), garments (ARCSim merged OBJ with {@code vt}, the Berkeley
- * Garment Library pair), ARCSim fabric JSON, stored run reports, the project database, frame segments.
+ * Garment Library pair), ARCSim fabric JSON, stored run reports, the project database, frame segments and runtime
+ * databases (the last from a small explored demo, compressed: it takes a minute to make).
  */
 public final class FuzzTargets {
     /** The readers by name, in report order. */
     public static final List<String> NAMES = List.of("bvh", "asf", "amc", "obj-arcsim", "obj-berkeley-m",
-            "obj-berkeley-w", "arcsim-material", "run-report", "project-database", "frame-segment");
+            "obj-berkeley-w", "arcsim-material", "run-report", "project-database", "frame-segment", "runtime-database");
 
     private FuzzTargets() {
     }
@@ -87,6 +88,8 @@ public final class FuzzTargets {
                 return projectDatabase(scratch);
             case "frame-segment":
                 return FrameSegmentTarget.create(scratch);
+            case "runtime-database":
+                return RuntimeDatabaseTarget.create(scratch, null);
             default:
                 throw new IllegalArgumentException("no reader '" + name + "' (readers: " + String.join(", ", NAMES) + ")");
         }

@@ -36,6 +36,11 @@ public final class Mutator {
         random = new SplittableRandom(seed);
     }
 
+    /** A seeded choice among {@code n}, for targets that choose what to mutate. */
+    public int pick(int n) {
+        return random.nextInt(n);
+    }
+
     /** One mutated copy of {@code seed}; {@code text} chooses text-aware number and line mutations. */
     public byte[] mutate(byte[] seed, boolean text) {
         byte[] b = seed.clone();

@@ -54,6 +54,11 @@ public final class ReaderFuzz {
         /** The valid file the mutations start from. */
         byte[] seed();
 
+        /** One mutation of the seed (a target may choose a part to mutate and re-seal the file around it). */
+        default byte[] mutate(Mutator mutator) {
+            return mutator.mutate(seed(), text());
+        }
+
         /** Writes {@code content} where the reader reads it and reads it; returns normally when it was read. */
         void read(byte[] content) throws Exception;
 
@@ -91,7 +96,6 @@ public final class ReaderFuzz {
     public static Report run(Target target, int mutations, long seed, IProgressMonitor monitor) {
         SubMonitor sub = SubMonitor.convert(monitor, "Fuzzing " + target.name(), mutations);
         Mutator mutator = new Mutator(seed ^ target.name().hashCode());
-        byte[] valid = target.seed();
         int read = 0;
         int refused = 0;
         int other = 0;
@@ -100,7 +104,7 @@ public final class ReaderFuzz {
         long t0 = System.nanoTime();
         for (int i = 0; i < mutations; i++) {
             sub.split(1);
-            byte[] content = mutator.mutate(valid, target.text());
+            byte[] content = target.mutate(mutator);
             try {
                 target.read(content);
                 read++;
