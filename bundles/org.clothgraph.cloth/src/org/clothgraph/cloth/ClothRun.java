@@ -96,7 +96,7 @@ public final class ClothRun {
         loop.setTaskName("Simulating " + garment.name() + " along " + String.join(" > ", clipNames));
         Report report;
         try (FrameStore.Work work = project.frames().beginWork("simulation run of " + garment.name() + " along "
-                + String.join(" > ", clipNames)); FrameWriter writer = project.frames().writer(work)) {
+                + String.join(" > ", clipNames)); FrameWriter writer = project.frames().writer(work, loop)) {
             try {
                 first = writer.append(state.positions(), state.velocities());
                 Body pose0 = body.frame(0);

@@ -112,6 +112,8 @@ public final class Explorer {
     private final ArrayDeque<Boolean> recentFailures = new ArrayDeque<>();
     /** Claims the frames this run writes until the graph or a staged branch refers to them (never orphans meanwhile). */
     private FrameStore.Work work;
+    /** Cancels a wait for the frame store while another writer (a simulation run) holds it, and says so. */
+    private IProgressMonitor waitMonitor;
 
     public Explorer(Project project, GarmentInfo garment, ClothSimulator simulator, ExplorationSettings settings,
             UnitExecutor executor) {
@@ -141,6 +143,7 @@ public final class Explorer {
         long start = simulatedFrames;
         String reason;
         work = project.frames().beginWork("exploration of " + garment.name());
+        waitMonitor = sub;
         try {
             if (!initialised()) {
                 phase = "INITIALISING";
@@ -276,7 +279,7 @@ public final class Explorer {
             long tb = System.nanoTime();
             ClothState drape = drape(startNode, sub.split(20));
             long id;
-            try (FrameWriter w = project.frames().writer(work)) {
+            try (FrameWriter w = project.frames().writer(work, waitMonitor)) {
                 id = w.append(drape.positions(), drape.velocities());
                 w.commit();
             }
@@ -336,7 +339,7 @@ public final class Explorer {
                         return TROUBLE + "the initialisation failed: " + units.get(i).label() + ": " + r.failure()
                                 + "; again from a fresh drape: " + again.failure();
                     }
-                    try (FrameWriter w = project.frames().writer(work)) {
+                    try (FrameWriter w = project.frames().writer(work, waitMonitor)) {
                         startFrame = w.append(fresh.positions(), fresh.velocities());
                         w.commit();
                     }
@@ -779,7 +782,7 @@ public final class Explorer {
     private long[] writeFrames(ExpansionResult r) {
         long[] ids = new long[r.frameCount()];
         int i = 0;
-        try (FrameWriter w = project.frames().writer(work)) {
+        try (FrameWriter w = project.frames().writer(work, waitMonitor)) {
             for (List<ClothState> b : r.frames()) {
                 for (ClothState s : b) {
                     ids[i++] = w.append(s.positions(), s.velocities());

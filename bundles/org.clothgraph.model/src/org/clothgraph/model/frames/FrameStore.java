@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.Stream;
@@ -25,6 +26,7 @@ import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.StorageException;
 import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.OperationCanceledException;
 
 /**
  * Out-of-core store of simulated cloth states. Frames are appended to segment files by a
@@ -112,17 +114,59 @@ public final class FrameStore {
 
     /** Like {@link #writer()}; every frame appended is claimed by {@code work} (may be null). */
     public FrameWriter writer(Work work) {
+        return writer(work, null);
+    }
+
+    /**
+     * Like {@link #writer(Work)}, but while another writer of this process is open (a simulation run holds one for
+     * its whole length) the wait is visible and cancellable: {@code monitor}'s subtask says what it waits for, and
+     * cancelling it ends the wait with an {@link OperationCanceledException}.
+     */
+    public FrameWriter writer(Work work, IProgressMonitor monitor) {
         project.claimWriter();
-        writerLock.lock();
+        if (!writerLock.tryLock()) {
+            waitForWriter(monitor);
+        }
         try {
-            return new FrameWriter(this, nextFrameId(), work);
+            FrameWriter w = new FrameWriter(this, nextFrameId(), work);
+            writing = work == null ? "another frame writer" : work.what();
+            return w;
         } catch (RuntimeException e) {
             writerLock.unlock();
             throw e;
         }
     }
 
+    private void waitForWriter(IProgressMonitor monitor) {
+        String told = null;
+        try {
+            while (!writerLock.tryLock(WAIT_POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                if (monitor != null) {
+                    if (monitor.isCanceled()) {
+                        throw new OperationCanceledException("cancelled while waiting for " + writing);
+                    }
+                    String now = "Waiting for " + writing + " to finish writing frames";
+                    if (!now.equals(told)) {
+                        monitor.subTask(now);
+                        told = now;
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new OperationCanceledException("interrupted while waiting for " + writing);
+        }
+        if (monitor != null && told != null) {
+            monitor.subTask("");
+        }
+    }
+
+    /** What the open writer writes for (its work), named to those who wait for it. */
+    private volatile String writing = "another frame writer";
+    private static final long WAIT_POLL_MILLIS = 100;
+
     void writerClosed() {
+        writing = "another frame writer";
         writerLock.unlock();
     }
 
