@@ -8,17 +8,24 @@ import org.clothgraph.model.Project;
 import org.clothgraph.model.frames.FrameWriter;
 
 /** The frame store's segment reader: a project whose one segment file is replaced by each mutation, every frame read. */
-final class FrameSegmentTarget implements ReaderFuzz.Target {
+final class FrameSegmentTarget extends ReaderFuzz.BaseTarget {
     private static final int FRAMES = 8;
     private static final int VERTICES = 20;
 
     private final Project project;
     private final Path segment;
-    private final byte[] seed;
-    private final long[] ids = new long[FRAMES];
+    private final long[] ids;
 
-    private FrameSegmentTarget(Path folder) throws IOException {
-        project = Project.create(folder, "fuzz");
+    private FrameSegmentTarget(Project project, long[] ids, Path segment) throws IOException {
+        super("frame-segment", false, Files.readAllBytes(segment), segment);
+        this.project = project;
+        this.ids = ids;
+        this.segment = segment;
+    }
+
+    static FrameSegmentTarget create(Path scratch) throws IOException {
+        Project project = Project.create(scratch.resolve("project"), "fuzz");
+        long[] ids = new long[FRAMES];
         try (FrameWriter w = project.frames().writer()) {
             for (int f = 0; f < FRAMES; f++) {
                 float[] p = new float[3 * VERTICES];
@@ -28,28 +35,11 @@ final class FrameSegmentTarget implements ReaderFuzz.Target {
                 ids[f] = w.append(p, new float[3 * VERTICES]);
             }
             w.commit();
+        } catch (RuntimeException e) {
+            project.close();
+            throw e;
         }
-        segment = project.frames().folder().resolve("segment-00000.cgf");
-        seed = Files.readAllBytes(segment);
-    }
-
-    static FrameSegmentTarget create(Path scratch) throws IOException {
-        return new FrameSegmentTarget(scratch.resolve("project"));
-    }
-
-    @Override
-    public String name() {
-        return "frame-segment";
-    }
-
-    @Override
-    public boolean text() {
-        return false;
-    }
-
-    @Override
-    public byte[] seed() {
-        return seed;
+        return new FrameSegmentTarget(project, ids, project.frames().folder().resolve("segment-00000.cgf"));
     }
 
     @Override
@@ -58,11 +48,6 @@ final class FrameSegmentTarget implements ReaderFuzz.Target {
         for (long id : ids) {
             project.frames().read(id);
         }
-    }
-
-    @Override
-    public String file() {
-        return segment.toString();
     }
 
     @Override

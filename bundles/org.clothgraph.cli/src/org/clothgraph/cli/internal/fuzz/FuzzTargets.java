@@ -104,35 +104,15 @@ public final class FuzzTargets {
     /** A reader of a pair: the mutation is written to {@code file}, {@code partner} stays valid. */
     private static ReaderFuzz.Target fileTarget(String name, Path file, Path partner, boolean text, byte[] seed,
             Function<Path, Object> reader) {
-        return new ReaderFuzz.Target() {
+        return new ReaderFuzz.BaseTarget(name, text, seed, file) {
             @Override
             public List<String> files() {
                 return partner == null ? List.of(file.toString()) : List.of(file.toString(), partner.toString());
             }
 
             @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public boolean text() {
-                return text;
-            }
-
-            @Override
-            public byte[] seed() {
-                return seed;
-            }
-
-            @Override
             public void read(byte[] content) throws IOException {
                 reader.apply(ReaderFuzz.write(file, content));
-            }
-
-            @Override
-            public String file() {
-                return file.toString();
             }
         };
     }
@@ -214,31 +194,12 @@ public final class FuzzTargets {
         ClothRun.Report report = new ClothRun.Report("run-0001", "hooded robe", List.of("walk", "jump"), 30, 30, 0.25,
                 classes, 3.5, 101, 130, 1.5);
         byte[] seed = ReaderFuzz.utf8(new Gson().toJson(report));
-        String source = scratch.resolve(ProjectFormat.DATABASE_FILE).toString();
-        return new ReaderFuzz.Target() {
-            @Override
-            public String name() {
-                return "run-report";
-            }
-
-            @Override
-            public boolean text() {
-                return true;
-            }
-
-            @Override
-            public byte[] seed() {
-                return seed;
-            }
-
+        Path source = scratch.resolve(ProjectFormat.DATABASE_FILE);
+        return new ReaderFuzz.BaseTarget("run-report", true, seed, source) {
             @Override
             public void read(byte[] content) {
-                ClothRun.parseReport(source, "run-0001", new String(content, java.nio.charset.StandardCharsets.UTF_8));
-            }
-
-            @Override
-            public String file() {
-                return source;
+                ClothRun.parseReport(source.toString(), "run-0001", new String(content,
+                        java.nio.charset.StandardCharsets.UTF_8));
             }
         };
     }
@@ -255,22 +216,7 @@ public final class FuzzTargets {
             Files.createDirectories(folder.resolve(sub));
         }
         Path db = folder.resolve(ProjectFormat.DATABASE_FILE);
-        return new ReaderFuzz.Target() {
-            @Override
-            public String name() {
-                return "project-database";
-            }
-
-            @Override
-            public boolean text() {
-                return false;
-            }
-
-            @Override
-            public byte[] seed() {
-                return seed;
-            }
-
+        return new ReaderFuzz.BaseTarget("project-database", false, seed, db) {
             @Override
             public void read(byte[] content) throws IOException {
                 for (String side : new String[] { "-wal", "-shm", "-journal" }) {
@@ -283,11 +229,6 @@ public final class FuzzTargets {
                     p.settings("fuzz");
                     p.summary();
                 }
-            }
-
-            @Override
-            public String file() {
-                return db.toString();
             }
         };
     }

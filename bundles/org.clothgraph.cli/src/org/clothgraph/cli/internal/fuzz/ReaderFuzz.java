@@ -88,6 +88,41 @@ public final class ReaderFuzz {
         }
     }
 
+    /** A target's fixed facts: its name, whether it is text, its seed and the file the mutation goes to. */
+    abstract static class BaseTarget implements Target {
+        private final String name;
+        private final boolean text;
+        private final byte[] seed;
+        private final String file;
+
+        BaseTarget(String name, boolean text, byte[] seed, Path file) {
+            this.name = name;
+            this.text = text;
+            this.seed = seed;
+            this.file = file.toString();
+        }
+
+        @Override
+        public final String name() {
+            return name;
+        }
+
+        @Override
+        public final boolean text() {
+            return text;
+        }
+
+        @Override
+        public final byte[] seed() {
+            return seed;
+        }
+
+        @Override
+        public final String file() {
+            return file;
+        }
+    }
+
     private static final int EXAMPLES = 5;
 
     private ReaderFuzz() {

@@ -31,17 +31,16 @@ import org.eclipse.core.runtime.IProgressMonitor;
  * as SQLite's own fuzzing bypasses checksums. Its typed bad-input error is {@link RuntimeDatabaseException} (the
  * runtime has no Eclipse or model imports), which names the file and the part.
  */
-final class RuntimeDatabaseTarget implements ReaderFuzz.Target {
+final class RuntimeDatabaseTarget extends ReaderFuzz.BaseTarget {
     private static final int FRAMES = 30;
 
     private final Path file;
-    private final byte[] seed;
     /** The seed's parts, in file order: packed (meta, mesh, graph, frames, basis: unpacked here) or as they are. */
     private final Map<String, byte[]> raw = new LinkedHashMap<>();
 
     private RuntimeDatabaseTarget(Path file, byte[] seed) throws IOException {
+        super("runtime-database", false, seed, file);
         this.file = file;
-        this.seed = seed;
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(seed));
         in.skipNBytes(RuntimeFormat.MAGIC.length + 4);
         int count = in.readInt();
@@ -64,7 +63,7 @@ final class RuntimeDatabaseTarget implements ReaderFuzz.Target {
     @Override
     public byte[] mutate(Mutator mutator) {
         if (mutator.pick(2) == 0) {
-            return mutator.mutate(seed, false);
+            return mutator.mutate(seed(), false);
         }
         List<String> names = List.copyOf(raw.keySet());
         String victim = names.get(mutator.pick(names.size()));
@@ -74,7 +73,7 @@ final class RuntimeDatabaseTarget implements ReaderFuzz.Target {
             parts.put(name, name.equals(RuntimeFormat.COEFFICIENTS) ? payload
                     : RuntimeFormat.packPart(payload, !name.equals(RuntimeFormat.META)));
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(seed.length + 64);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(seed().length + 64);
         try {
             RuntimeDatabaseWriter.write(out, parts);
         } catch (IOException e) {
@@ -92,21 +91,6 @@ final class RuntimeDatabaseTarget implements ReaderFuzz.Target {
     }
 
     @Override
-    public String name() {
-        return "runtime-database";
-    }
-
-    @Override
-    public boolean text() {
-        return false;
-    }
-
-    @Override
-    public byte[] seed() {
-        return seed;
-    }
-
-    @Override
     public void read(byte[] content) throws IOException {
         Files.write(file, content);
         try (RuntimeDatabase db = RuntimeDatabase.open(file); Player player = new Player(db, 1)) {
@@ -121,11 +105,6 @@ final class RuntimeDatabaseTarget implements ReaderFuzz.Target {
     }
 
     @Override
-    public String file() {
-        return file.toString();
-    }
-
-    @Override
     public String refusal(Throwable t) {
         if (t instanceof UncheckedIOException u && u.getCause() instanceof RuntimeDatabaseException) {
             t = u.getCause(); // how decoding reports a block it cannot read (the playback API throws no checked ones)
@@ -134,6 +113,6 @@ final class RuntimeDatabaseTarget implements ReaderFuzz.Target {
             return file.equals(e.file()) && e.part() != null && !e.getMessage().contains("\n") ? null
                     : "message names no file and part: " + e.getMessage();
         }
-        return ReaderFuzz.Target.super.refusal(t);
+        return super.refusal(t);
     }
 }
