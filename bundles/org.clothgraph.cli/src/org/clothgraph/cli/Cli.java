@@ -14,6 +14,7 @@ import org.clothgraph.cli.internal.DemoCommand;
 import org.clothgraph.cli.internal.ExploreCommand;
 import org.clothgraph.cli.internal.ExportCommand;
 import org.clothgraph.cli.internal.GarmentCommand;
+import org.clothgraph.cli.internal.GcCommand;
 import org.clothgraph.cli.internal.MeasureCommand;
 import org.clothgraph.cli.internal.MotionCommand;
 import org.clothgraph.cli.internal.PlayCommand;
@@ -25,6 +26,7 @@ import org.clothgraph.cli.internal.GraphCommand;
 import org.clothgraph.cli.internal.WorkerCommand;
 import org.clothgraph.explore.slurm.internal.SlurmCommands;
 import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.runtime.RuntimeDatabaseException;
 import org.eclipse.core.runtime.OperationCanceledException;
 
 /**
@@ -45,7 +47,8 @@ public final class Cli {
     public Cli(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
-        for (Command c : new Command[] { new DemoCommand(), new StatsCommand(), new CheckCommand(), new MotionCommand(),
+        for (Command c : new Command[] { new DemoCommand(), new StatsCommand(), new CheckCommand(), new GcCommand(),
+                new MotionCommand(),
                 new GarmentCommand(), new SimulateCommand(), new ExploreCommand(), new WalkCommand(),
                 new WorkerCommand(), new BenchCommand(), new MeasureCommand(), new CompressCommand(), new PlayCommand(),
                 new ExportCommand(), new GraphCommand() }) {
@@ -86,18 +89,32 @@ public final class Cli {
                 e.printStackTrace(err);
             }
             return FAILURE;
+        } catch (java.io.UncheckedIOException e) {
+            if (!(e.getCause() instanceof RuntimeDatabaseException)) {
+                return internalError(command, e, verbose);
+            }
+            // a runtime database block that cannot be decoded, found while playing: bad input like any refused file
+            err.println("clothgraph " + command.name() + ": " + e.getCause().getMessage());
+            if (verbose) {
+                e.printStackTrace(err);
+            }
+            return BAD_INPUT;
         } catch (OperationCanceledException e) {
             err.println("clothgraph " + command.name() + ": cancelled");
             return FAILURE;
         } catch (RuntimeException | Error e) {
-            err.println("clothgraph " + command.name() + ": internal error: " + e);
-            if (verbose) {
-                e.printStackTrace(err);
-            } else {
-                err.println("(run with --verbose for details)");
-            }
-            return FAILURE;
+            return internalError(command, e, verbose);
         }
+    }
+
+    private int internalError(Command command, Throwable e, boolean verbose) {
+        err.println("clothgraph " + command.name() + ": internal error: " + e);
+        if (verbose) {
+            e.printStackTrace(err);
+        } else {
+            err.println("(run with --verbose for details)");
+        }
+        return FAILURE;
     }
 
     private void printHelp(PrintStream s) {

@@ -6,7 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.model.ProjectFormat;
 import org.clothgraph.model.Project;
+import org.clothgraph.model.frames.FrameReferences;
+import org.clothgraph.model.frames.FrameStore;
 import org.clothgraph.model.frames.FrameWriter;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.project.PrimaryGraphSnapshot;
@@ -25,17 +29,22 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
 
 import com.google.gson.Gson;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
 
 /**
  * One simulation run: the garment is draped collision-free on the first pose of a primary-graph path,
  * then simulated along it by a {@link ClothSimulator} used as a black box, in one continuous simulation.
- * Frames stream into the project's frame store and are committed every few frames (a cancelled run
- * leaves a consistent store); each is classified (hood up/down) and measured for body penetration.
+ * Frames stream into the project's frame store and are committed every few frames; each is classified (hood
+ * up/down) and measured for body penetration. A run that fails or is cancelled removes its frames again
+ * ({@link FrameWriter#abandon()}): only a completed run, with its report, keeps frames.
  */
 public final class ClothRun {
     /** Job family of simulation runs, to join or cancel them. */
     public static final Object FAMILY = ClothRun.class.getName();
-    public static final String RUNS_SCOPE = "runs";
+    public static final String RUNS_SCOPE = FrameReferences.RUNS_SCOPE;
     private static final int CHUNK = 15;
 
     /** What a run produced. */
@@ -85,31 +94,44 @@ public final class ClothRun {
         long[] last = { -1 };
         SubMonitor loop = sub.split(90).setWorkRemaining(frames);
         loop.setTaskName("Simulating " + garment.name() + " along " + String.join(" > ", clipNames));
-        try (FrameWriter writer = project.frames().writer()) {
-            first = writer.append(state.positions(), state.velocities());
-            Body pose0 = body.frame(0);
-            classes.add(classifier == null ? "" : classifier.classify(state, pose0));
-            maxPenetration[0] = pose0.maxPenetration(state.positions());
-            writer.commit();
-            loop.worked(1);
-            // one continuous simulation (contact history carries over); frames are committed every CHUNK frames
-            simulator.simulate(mesh, material, settings, body, 0, state, fps, frames - 1, (i, s, ms) -> {
-                Body pose = body.frame(i + 1);
-                last[0] = writer.append(s.positions(), s.velocities());
-                classes.add(classifier == null ? "" : classifier.classify(s, pose));
-                maxPenetration[0] = Math.max(maxPenetration[0], pose.maxPenetration(s.positions()));
-                costMillis[0] += ms;
-                if ((i + 1) % CHUNK == 0) {
-                    writer.commit();
+        Report report;
+        try (FrameStore.Work work = project.frames().beginWork("simulation run of " + garment.name() + " along "
+                + String.join(" > ", clipNames)); FrameWriter writer = project.frames().writer(work, loop)) {
+            try {
+                first = writer.append(state.positions(), state.velocities());
+                Body pose0 = body.frame(0);
+                classes.add(classifier == null ? "" : classifier.classify(state, pose0));
+                maxPenetration[0] = pose0.maxPenetration(state.positions());
+                writer.commit();
+                loop.worked(1);
+                // one continuous simulation (contact history carries over); frames are committed every CHUNK frames
+                simulator.simulate(mesh, material, settings, body, 0, state, fps, frames - 1, (i, s, ms) -> {
+                    Body pose = body.frame(i + 1);
+                    last[0] = writer.append(s.positions(), s.velocities());
+                    classes.add(classifier == null ? "" : classifier.classify(s, pose));
+                    maxPenetration[0] = Math.max(maxPenetration[0], pose.maxPenetration(s.positions()));
+                    costMillis[0] += ms;
+                    if ((i + 1) % CHUNK == 0) {
+                        writer.commit();
+                    }
+                }, loop.split(frames - 1));
+                writer.commit();
+                int simulated = Math.max(1, frames - 1);
+                report = new Report(nextRunId(project), garment.name(), List.copyOf(clipNames), frames, fps,
+                        costMillis[0] / 1000.0 / simulated, classes, maxPenetration[0] * 1000, first,
+                        frames > 1 ? last[0] : first, drapeSeconds);
+                // the report names the frames before the work that claims them ends: they are never orphans
+                project.setSetting(RUNS_SCOPE, report.runId(), new Gson().toJson(report));
+            } catch (SimulationFailedException | RuntimeException | Error e) {
+                // a failed or cancelled run has no report: its frames would be orphans nobody can reach
+                try {
+                    writer.abandon();
+                } catch (RuntimeException suppressed) {
+                    e.addSuppressed(suppressed); // left for check to report and gc to collect
                 }
-            }, loop.split(frames - 1));
-            writer.commit();
+                throw e;
+            }
         }
-        int simulated = Math.max(1, frames - 1);
-        Report report = new Report(nextRunId(project), garment.name(), List.copyOf(clipNames), frames, fps,
-                costMillis[0] / 1000.0 / simulated, classes, maxPenetration[0] * 1000, first,
-                frames > 1 ? last[0] : first, drapeSeconds);
-        project.setSetting(RUNS_SCOPE, report.runId(), new Gson().toJson(report));
         // Every run gets its independent measures, kept with it (RunMeasures; clothgraph measure shows them).
         sub.setWorkRemaining(1);
         RunMeasures.store(project, report.runId(), RunMeasures.measure(project, report, 1, sub.split(1)));
@@ -125,13 +147,129 @@ public final class ClothRun {
         return String.format("run-%04d", n);
     }
 
-    /** Stored run reports, oldest first. */
+    /**
+     * Stored run reports, oldest first.
+     *
+     * @throws InvalidInputException naming the database, the run and the field of a report that cannot be read
+     */
     public static List<Report> runs(Project project) {
         List<Report> out = new ArrayList<>();
-        Gson gson = new Gson();
-        for (String json : new LinkedHashMap<>(project.settings(RUNS_SCOPE)).values()) {
-            out.add(gson.fromJson(json, Report.class));
+        String source = project.folder().resolve(ProjectFormat.DATABASE_FILE).toString();
+        for (Map.Entry<String, String> e : new LinkedHashMap<>(project.settings(RUNS_SCOPE)).entrySet()) {
+            out.add(parseReport(source, e.getKey(), e.getValue()));
         }
         return out;
+    }
+
+    /**
+     * Reads one stored run report (JSON), checking every field, so a damaged report is one line naming the run and
+     * the field rather than a half-read record.
+     *
+     * @param source the file it was read from (named in the error)
+     * @param key the run's key in scope {@link #RUNS_SCOPE}
+     */
+    public static Report parseReport(String source, String key, String json) {
+        String run = "run " + key;
+        JsonObject o;
+        try {
+            JsonElement root = JsonParser.parseString(json);
+            if (!root.isJsonObject()) {
+                throw new InvalidInputException(source, run, "the report is not a JSON object");
+            }
+            o = root.getAsJsonObject();
+        } catch (JsonParseException | StackOverflowError e) {
+            throw new InvalidInputException(source, run, "the report is not readable JSON");
+        }
+        String runId = string(source, run, o, "runId");
+        String garment = string(source, run, o, "garment");
+        List<String> clips = strings(source, run, o, "clips", Integer.MAX_VALUE);
+        long frames = integer(source, run, o, "frames", 1, Integer.MAX_VALUE);
+        double fps = number(source, run, o, "fps", 1e-3, 1e6);
+        double secondsPerFrame = number(source, run, o, "secondsPerFrame", 0, Double.MAX_VALUE);
+        List<String> classes = strings(source, run, o, "classes", frames);
+        double penetration = number(source, run, o, "maxPenetrationMm", 0, Double.MAX_VALUE);
+        long first = integer(source, run, o, "firstFrameId", 1, Long.MAX_VALUE);
+        long last = integer(source, run, o, "lastFrameId", first, Long.MAX_VALUE);
+        double drape = number(source, run, o, "drapeSeconds", 0, Double.MAX_VALUE);
+        if (last - first + 1 != frames) {
+            throw new InvalidInputException(source, run + ", field lastFrameId", "frames " + first + ".." + last
+                    + " are not the run's " + frames + " frames");
+        }
+        if (classes.size() != frames) {
+            throw new InvalidInputException(source, run + ", field classes", classes.size() + " classes for " + frames
+                    + " frames");
+        }
+        if (clips.isEmpty()) {
+            throw new InvalidInputException(source, run + ", field clips", "no clips");
+        }
+        return new Report(runId, garment, clips, (int) frames, fps, secondsPerFrame, classes, penetration, first, last,
+                drape);
+    }
+
+    private static JsonElement field(String source, String run, JsonObject o, String name) {
+        JsonElement e = o.get(name);
+        if (e == null || e.isJsonNull()) {
+            throw new InvalidInputException(source, run + ", field " + name, "missing");
+        }
+        return e;
+    }
+
+    private static String string(String source, String run, JsonObject o, String name) {
+        JsonElement e = field(source, run, o, name);
+        if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isString()) {
+            throw new InvalidInputException(source, run + ", field " + name, "not a string");
+        }
+        return e.getAsString();
+    }
+
+    private static List<String> strings(String source, String run, JsonObject o, String name, long max) {
+        JsonElement e = field(source, run, o, name);
+        if (!e.isJsonArray() || e.getAsJsonArray().size() > max) {
+            throw new InvalidInputException(source, run + ", field " + name, e.isJsonArray() ? "more entries than"
+                    + " frames" : "not a list");
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonElement x : e.getAsJsonArray()) {
+            if (!x.isJsonPrimitive() || !x.getAsJsonPrimitive().isString()) {
+                throw new InvalidInputException(source, run + ", field " + name, "entry " + out.size() + " is not a"
+                        + " string");
+            }
+            out.add(x.getAsString());
+        }
+        return List.copyOf(out);
+    }
+
+    private static double number(String source, String run, JsonObject o, String name, double min, double max) {
+        JsonElement e = field(source, run, o, name);
+        double v;
+        try {
+            if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isNumber()) {
+                throw new NumberFormatException();
+            }
+            v = e.getAsDouble();
+        } catch (NumberFormatException x) {
+            throw new InvalidInputException(source, run + ", field " + name, "not a number");
+        }
+        if (!(v >= min && v <= max)) {
+            throw new InvalidInputException(source, run + ", field " + name, v + " is outside " + min + ".." + max);
+        }
+        return v;
+    }
+
+    private static long integer(String source, String run, JsonObject o, String name, long min, long max) {
+        JsonElement e = field(source, run, o, name);
+        long v;
+        try {
+            if (!e.isJsonPrimitive() || !e.getAsJsonPrimitive().isNumber()) {
+                throw new NumberFormatException();
+            }
+            v = new java.math.BigDecimal(e.getAsString()).longValueExact();
+        } catch (NumberFormatException | ArithmeticException x) {
+            throw new InvalidInputException(source, run + ", field " + name, "not a whole number in range");
+        }
+        if (v < min || v > max) {
+            throw new InvalidInputException(source, run + ", field " + name, v + " is outside " + min + ".." + max);
+        }
+        return v;
     }
 }

@@ -66,7 +66,7 @@ public final class ProjectGarments {
 
     /** The stored mesh with its vertex groups. */
     public static ClothMesh mesh(Project project, GarmentInfo g) {
-        Path file = project.folder().resolve(g.meshFile());
+        Path file = project.file("garment " + g.name() + ", field mesh_file", g.meshFile());
         ClothMesh m = ObjGarmentReader.readArcsim(file, Axes.Y_UP).mesh();
         if (m.vertexCount() != g.vertexCount()) {
             throw new InvalidInputException(file, null, "garment has " + m.vertexCount() + " vertices, the project expects "

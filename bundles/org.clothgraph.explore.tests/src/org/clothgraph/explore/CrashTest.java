@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.clothgraph.model.CheckReport;
 import org.clothgraph.model.ClothStateRecord;
 import org.clothgraph.model.Project;
 import org.clothgraph.sim.XpbdClothSimulator;
@@ -51,7 +52,14 @@ class CrashTest {
             }
         }
         try (Project p = Project.open(folder)) {
-            assertTrue(p.check(null).clean(), () -> p.check(null).violations().toString());
+            // the third expansion's frames are stored but nothing refers to them: check says so, gc collects them
+            CheckReport afterKill = p.check(null);
+            assertTrue(afterKill.clean(), afterKill.violations().toString());
+            assertEquals(1, afterKill.reclaimable().size(), afterKill.reclaimable().toString());
+            assertTrue(afterKill.reclaimable().get(0).what().contains("orphan frames nothing refers to"),
+                    afterKill.reclaimable().toString());
+            assertTrue(p.frames().collect(null).orphansCollected() > 0);
+            assertTrue(p.check(null).reclaimable().isEmpty(), () -> p.check(null).reclaimable().toString());
             assertEquals(0, p.summary().deadEnds());
             // the two expansions committed before the kill are there, the third's frames are stored but unreferenced
             assertTrue(p.summary().secondaryStates() > statesBefore);

@@ -31,6 +31,7 @@ import org.clothgraph.model.PrimaryEdge;
 import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.Secondary;
+import org.clothgraph.model.frames.FrameStore;
 import org.clothgraph.model.frames.FrameWriter;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.project.PrimaryGraphSnapshot;
@@ -109,6 +110,10 @@ public final class Explorer {
     private String phase = "STOPPED";
     private String message = "";
     private final ArrayDeque<Boolean> recentFailures = new ArrayDeque<>();
+    /** Claims the frames this run writes until the graph or a staged branch refers to them (never orphans meanwhile). */
+    private FrameStore.Work work;
+    /** Cancels a wait for the frame store while another writer (a simulation run) holds it, and says so. */
+    private IProgressMonitor waitMonitor;
 
     public Explorer(Project project, GarmentInfo garment, ClothSimulator simulator, ExplorationSettings settings,
             UnitExecutor executor) {
@@ -137,6 +142,8 @@ public final class Explorer {
         settings.store(project);
         long start = simulatedFrames;
         String reason;
+        work = project.frames().beginWork("exploration of " + garment.name());
+        waitMonitor = sub;
         try {
             if (!initialised()) {
                 phase = "INITIALISING";
@@ -149,6 +156,7 @@ public final class Explorer {
             reason = explore(limits, start, t0, sub);
         } finally {
             phase = "STOPPED";
+            work.close();
         }
         return finish(reason, start, t0);
     }
@@ -271,7 +279,7 @@ public final class Explorer {
             long tb = System.nanoTime();
             ClothState drape = drape(startNode, sub.split(20));
             long id;
-            try (FrameWriter w = project.frames().writer()) {
+            try (FrameWriter w = project.frames().writer(work, waitMonitor)) {
                 id = w.append(drape.positions(), drape.velocities());
                 w.commit();
             }
@@ -331,7 +339,7 @@ public final class Explorer {
                         return TROUBLE + "the initialisation failed: " + units.get(i).label() + ": " + r.failure()
                                 + "; again from a fresh drape: " + again.failure();
                     }
-                    try (FrameWriter w = project.frames().writer()) {
+                    try (FrameWriter w = project.frames().writer(work, waitMonitor)) {
                         startFrame = w.append(fresh.positions(), fresh.velocities());
                         w.commit();
                     }
@@ -774,7 +782,7 @@ public final class Explorer {
     private long[] writeFrames(ExpansionResult r) {
         long[] ids = new long[r.frameCount()];
         int i = 0;
-        try (FrameWriter w = project.frames().writer()) {
+        try (FrameWriter w = project.frames().writer(work, waitMonitor)) {
             for (List<ClothState> b : r.frames()) {
                 for (ClothState s : b) {
                     ids[i++] = w.append(s.positions(), s.velocities());

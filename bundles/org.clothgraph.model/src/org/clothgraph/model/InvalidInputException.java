@@ -59,6 +59,7 @@ public class InvalidInputException extends RuntimeException {
         } else if (location != null) {
             b.append(location).append(": ");
         }
-        return b.append(message).toString();
+        // one line, whatever a damaged file put into the message
+        return b.append(message).toString().replaceAll("[\\r\\n]+", " ");
     }
 }

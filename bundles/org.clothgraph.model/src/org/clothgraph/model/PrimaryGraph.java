@@ -23,8 +23,17 @@ public record PrimaryGraph(List<PrimaryNode> nodes, List<PrimaryEdge> edges, int
 
     /** True when every node reaches every other (no dead ends, no unreachable poses); false when empty. */
     public boolean isStronglyConnected() {
+        return !nodes.isEmpty() && notMutuallyReachable().isEmpty();
+    }
+
+    /**
+     * The nodes that the first node does not reach, or that do not reach it: empty exactly when the graph is strongly
+     * connected (or empty). An edge naming a missing node counts its stored end as unreachable.
+     */
+    public List<Long> notMutuallyReachable() {
+        List<Long> out = new ArrayList<>();
         if (nodes.isEmpty()) {
-            return false;
+            return out;
         }
         Map<Long, Integer> index = new HashMap<>();
         for (PrimaryNode n : nodes) {
@@ -41,30 +50,36 @@ public record PrimaryGraph(List<PrimaryNode> nodes, List<PrimaryEdge> edges, int
             Integer a = index.get(e.from());
             Integer b = index.get(e.to());
             if (a == null || b == null) {
-                return false;
+                out.add(a == null ? e.from() : e.to());
+                continue;
             }
             fwd.get(a).add(b);
             bwd.get(b).add(a);
         }
-        return reachesAll(fwd) && reachesAll(bwd);
+        boolean[] there = reachable(fwd);
+        boolean[] back = reachable(bwd);
+        for (int i = 0; i < n; i++) {
+            if (!there[i] || !back[i]) {
+                out.add(nodes.get(i).id());
+            }
+        }
+        return out;
     }
 
-    private static boolean reachesAll(List<List<Integer>> adjacency) {
+    private static boolean[] reachable(List<List<Integer>> adjacency) {
         boolean[] seen = new boolean[adjacency.size()];
         ArrayDeque<Integer> stack = new ArrayDeque<>();
         stack.push(0);
         seen[0] = true;
-        int count = 1;
         while (!stack.isEmpty()) {
             for (int next : adjacency.get(stack.pop())) {
                 if (!seen[next]) {
                     seen[next] = true;
-                    count++;
                     stack.push(next);
                 }
             }
         }
-        return count == adjacency.size();
+        return seen;
     }
 
     public long transitionCount() {

@@ -27,6 +27,7 @@ import org.clothgraph.model.frames.FrameStore;
 import org.clothgraph.model.internal.Database;
 import org.clothgraph.model.internal.FileDigests;
 import org.clothgraph.model.internal.ProjectChecker;
+import org.clothgraph.model.internal.ProjectPaths;
 import org.clothgraph.model.internal.SecondaryReconciler;
 import org.clothgraph.model.internal.SqlWork;
 import org.clothgraph.model.internal.WriterLock;
@@ -175,6 +176,17 @@ public final class Project implements AutoCloseable {
             writer.release(); // closed while this thread waited
             ensureOpen();
         }
+    }
+
+    /**
+     * The process (or other open project of this one) writing this project, or null when this project is the writer
+     * or nobody writes it. What such a writer has in flight cannot be seen from here.
+     */
+    public LockHolder otherWriter() {
+        if (writer.held()) {
+            return null;
+        }
+        return writer.activeHolder();
     }
 
     /** True once this project holds the writer lock. */
@@ -357,6 +369,17 @@ public final class Project implements AutoCloseable {
 
     // ---- files of the project -------------------------------------------------------------------
 
+    /**
+     * The file a reference stored in this project names ({@code relative} to the folder), refused when it would leave
+     * the project folder: an absolute path, a path through {@code ..}, a symbolic link out of the folder.
+     *
+     * @param where what holds the reference, e.g. "clip walk, field file" (named in the one-line error)
+     * @throws InvalidInputException naming the database, {@code where} and the reference
+     */
+    public Path file(String where, String relative) {
+        return ProjectPaths.confine(folder, folder.resolve(ProjectFormat.DATABASE_FILE), where, relative);
+    }
+
     /** Writes the content of one project file. */
     @FunctionalInterface
     public interface FileContent {
@@ -372,7 +395,7 @@ public final class Project implements AutoCloseable {
      */
     public Path writeFile(String relative, FileContent content) {
         claimWriter();
-        Path file = folder.resolve(relative);
+        Path file = file("project file", relative);
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try {
             Files.createDirectories(file.getParent());
@@ -655,7 +678,7 @@ public final class Project implements AutoCloseable {
         return write(Set.of(Aspect.DATABASES), c -> {
             long bytes;
             try {
-                bytes = Files.size(folder.resolve(relative));
+                bytes = Files.size(file("database " + name + ", field file", relative));
             } catch (IOException e) {
                 throw new StorageException("cannot read " + folder.resolve(relative) + ": " + e.getMessage(), e);
             }

@@ -14,7 +14,7 @@ public final class ProjectDatabases {
 
     /** The file of a recorded database (stored relative to the project folder). */
     public static Path file(Project project, CompressedDatabaseInfo info) {
-        return project.folder().resolve(info.file()).normalize();
+        return project.file("database " + info.name() + ", field file", info.file());
     }
 
     /** The newest recorded database's file; bad input when the project has none. */

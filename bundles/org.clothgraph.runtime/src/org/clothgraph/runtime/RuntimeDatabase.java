@@ -184,7 +184,7 @@ public final class RuntimeDatabase implements AutoCloseable {
         }
         case RuntimeFormat.MESH -> {
             DataInputStream in = RuntimeFormat.unpackPart(p);
-            triangles = new int[3 * count(in, 1 << 26)];
+            triangles = new int[3 * count(in, 1 << 26, 12)];
             for (int i = 0; i < triangles.length; i++) {
                 triangles[i] = in.readInt();
             }
@@ -192,14 +192,14 @@ public final class RuntimeDatabase implements AutoCloseable {
         case RuntimeFormat.GRAPH -> parseGraph(RuntimeFormat.unpackPart(p));
         case RuntimeFormat.FRAMES -> {
             DataInputStream in = RuntimeFormat.unpackPart(p);
-            int n = count(in, 1 << 28);
+            int n = count(in, 1 << 28, 8);
             framePred = new int[n];
             frameErrorMm = new float[n];
             for (int f = 0; f < n; f++) {
                 framePred[f] = in.readInt();
                 frameErrorMm[f] = in.readFloat();
             }
-            int blocks = count(in, n + 1);
+            int blocks = count(in, n + 1, 16);
             blockFirst = new int[blocks + 1];
             blockOffset = new int[blocks];
             blockLength = new int[blocks];
@@ -216,7 +216,7 @@ public final class RuntimeDatabase implements AutoCloseable {
             DataInputStream in = RuntimeFormat.unpackPart(p);
             int rows = in.readInt();
             int vectors = in.readInt();
-            if (rows != 3 * vertexCount || vectors != basisSize) {
+            if (rows != 3L * vertexCount || vectors != basisSize || rows <= 0 || vectors <= 0) {
                 throw new IOException(rows + " x " + vectors + " basis for " + vertexCount + " vertices, "
                         + basisSize + " vectors");
             }
@@ -232,6 +232,9 @@ public final class RuntimeDatabase implements AutoCloseable {
                 }
             }
             byte[] rest = in.readAllBytes();
+            if ((long) rows * vectors > rest.length) {
+                throw new IOException(rows + " x " + vectors + " basis values cannot fit in " + rest.length + " bytes");
+            }
             RuntimeFormat.VarintReader r = new RuntimeFormat.VarintReader(rest);
             short[][] q = new short[vectors][rows];
             for (int i = 0; i < vectors; i++) {
@@ -255,15 +258,15 @@ public final class RuntimeDatabase implements AutoCloseable {
     }
 
     private void parseGraph(DataInputStream in) throws IOException {
-        clips = new String[count(in, 1 << 20)];
+        clips = new String[count(in, 1 << 20, 2)];
         for (int i = 0; i < clips.length; i++) {
             clips[i] = in.readUTF();
         }
-        classes = new String[count(in, 1 << 20)];
+        classes = new String[count(in, 1 << 20, 2)];
         for (int i = 0; i < classes.length; i++) {
             classes[i] = in.readUTF();
         }
-        int nodes = count(in, 1 << 26);
+        int nodes = count(in, 1 << 26, 40);
         nodeId = new long[nodes];
         nodeClip = new int[nodes];
         nodeClipFrame = new int[nodes];
@@ -277,7 +280,7 @@ public final class RuntimeDatabase implements AutoCloseable {
             nodeRoot[3 * i + 2] = in.readDouble();
             nodeIndex.put(nodeId[i], i);
         }
-        int edges = count(in, 1 << 26);
+        int edges = count(in, 1 << 26, 21);
         edgeId = new long[edges];
         edgeFrom = new int[edges];
         edgeTo = new int[edges];
@@ -288,13 +291,13 @@ public final class RuntimeDatabase implements AutoCloseable {
             edgeFrom[e] = index(in.readInt(), nodes, "node");
             edgeTo[e] = index(in.readInt(), nodes, "node");
             edgeKind[e] = in.readByte();
-            int frames = count(in, 1 << 16);
+            int frames = count(in, 1 << 16, 12);
             edgeRoots[e] = new float[3 * frames];
             for (int k = 0; k < 3 * frames; k++) {
                 edgeRoots[e][k] = in.readFloat();
             }
         }
-        int states = count(in, 1 << 28);
+        int states = count(in, 1 << 28, 20);
         stateId = new long[states];
         stateNode = new int[states];
         stateClass = new int[states];
@@ -306,7 +309,7 @@ public final class RuntimeDatabase implements AutoCloseable {
             stateFrame[s] = in.readInt();
         }
         initialState = index(in.readInt(), states, "state");
-        int transitions = count(in, 1 << 28);
+        int transitions = count(in, 1 << 28, 25);
         trFrom = new int[transitions];
         trTo = new int[transitions];
         trEdge = new int[transitions];
@@ -323,7 +326,7 @@ public final class RuntimeDatabase implements AutoCloseable {
             trTo[t] = index(in.readInt(), states, "state");
             trEdge[t] = index(in.readInt(), edges, "edge");
             trMerged[t] = in.readBoolean();
-            trInner[t] = new int[count(in, 1 << 16)];
+            trInner[t] = new int[count(in, 1 << 16, 4)];
             for (int k = 0; k < trInner[t].length; k++) {
                 trInner[t][k] = in.readInt();
             }
@@ -377,10 +380,18 @@ public final class RuntimeDatabase implements AutoCloseable {
         }
     }
 
-    private static int count(DataInputStream in, int max) throws IOException {
+    /**
+     * A count read from a part, checked against {@code max} and against the bytes left in the part (each item takes at
+     * least {@code bytesEach}), before anything is allocated for it.
+     */
+    private static int count(DataInputStream in, int max, int bytesEach) throws IOException {
         int n = in.readInt();
         if (n < 0 || n > max) {
             throw new IOException("implausible count " + n);
+        }
+        if ((long) n * bytesEach > in.available()) {
+            throw new IOException("count " + n + " needs " + (long) n * bytesEach + " bytes, the part has "
+                    + in.available() + " left");
         }
         return n;
     }

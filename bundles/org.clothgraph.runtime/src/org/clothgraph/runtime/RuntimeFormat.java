@@ -71,11 +71,18 @@ public final class RuntimeFormat {
 
     /** Inflates a raw LZMA2 stream of exactly {@code rawLength} bytes. */
     public static byte[] unlzma2(byte[] b, int off, int len, int rawLength) throws IOException {
-        byte[] raw = new byte[rawLength];
+        if (rawLength < 0) {
+            throw new IOException("negative raw length " + rawLength);
+        }
+        // the announced length is not trusted with an allocation: the buffer grows with what the stream delivers
+        byte[] raw = new byte[Math.min(rawLength, Math.max(1 << 16, 4 * len))];
         try (InputStream in = new LZMA2InputStream(new ByteArrayInputStream(b, off, len), DICT_SIZE)) {
             int n = 0;
             while (n < rawLength) {
-                int got = in.read(raw, n, rawLength - n);
+                if (n == raw.length) {
+                    raw = java.util.Arrays.copyOf(raw, (int) Math.min(rawLength, 2L * raw.length));
+                }
+                int got = in.read(raw, n, raw.length - n);
                 if (got < 0) {
                     throw new EOFException("compressed stream ends after " + n + " of " + rawLength + " bytes");
                 }

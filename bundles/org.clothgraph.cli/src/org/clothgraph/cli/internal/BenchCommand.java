@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.clothgraph.cli.internal.fuzz.FuzzTargets;
+import org.clothgraph.cli.internal.fuzz.ReaderFuzz;
 import org.clothgraph.cloth.ProjectGarments;
 import org.clothgraph.demo.DemoPipeline;
 import org.clothgraph.explore.ExplorationSettings;
@@ -32,7 +35,7 @@ import org.clothgraph.sim.garment.Garments;
 /** {@code bench}: measured performance of one subsystem (numbers, never timed unit tests). */
 public final class BenchCommand extends Command {
     private static final List<String> SUBJECTS = List.of("framestore", "motiongraph", "simulate", "explore",
-            "arcsim-scene", "decode", "compress", "graphview");
+            "arcsim-scene", "decode", "compress", "graphview", "fuzz");
 
     public BenchCommand() {
         super("bench", "Benchmark a subsystem: " + String.join(", ", SUBJECTS) + ".");
@@ -58,6 +61,10 @@ public final class BenchCommand extends Command {
         option(Option.value("seconds", "S", "graphview: seconds of panning and zooming to measure (default 10)"));
         option(Option.value("width", "PX", "graphview: view width (default 1280)"));
         option(Option.value("height", "PX", "graphview: view height (default 800)"));
+        option(Option.value("reader", "NAME", "fuzz: one reader (" + String.join(", ",
+                FuzzTargets.NAMES) + "; default: all)"));
+        option(Option.value("mutations", "N", "fuzz: mutations per reader (default 10000)"));
+        option(Option.value("seed", "S", "fuzz: seed of the mutator (default 15)"));
         option(Option.value("dir", "DIR", "scratch folder (default: a temporary folder, deleted afterwards)"));
         option(Option.flag("json", "machine-readable output"));
     }
@@ -92,6 +99,7 @@ public final class BenchCommand extends Command {
                     20_000, 10, 10_000_000), args.intValue("basis", 200, 2, 2000), new ConsoleProgressMonitor(err)
                             .cancelOnShutdown());
             case "graphview" -> GraphViewBench.run(args, err);
+            case "fuzz" -> fuzz(args, err);
             case "arcsim-scene" -> ArcsimSceneBench.run(Path.of(pos.get(1)), args.value("material").map(Path::of)
                     .orElse(null), args.value("frames").isPresent() ? args.intValue("frames", 4, 1, 9999) : -1,
                     new ConsoleProgressMonitor(err).cancelOnShutdown());
@@ -103,6 +111,51 @@ public final class BenchCommand extends Command {
             result.forEach((k, v) -> out.println(k + ": " + v));
         }
         return 0;
+    }
+
+    /**
+     * Fuzzes the readers of user files: per reader, mutations read, refused with the typed bad-input error (one line
+     * naming the file and the line or field) and anything else ("otherExceptions", "badMessages": both must be 0).
+     */
+    private static Map<String, Object> fuzz(Args args, PrintStream err) {
+        List<String> readers = args.value("reader").map(List::of).orElse(FuzzTargets.NAMES);
+        for (String r : readers) {
+            if (!FuzzTargets.NAMES.contains(r)) {
+                throw new UsageException("--reader: no reader '" + r + "' (readers: " + String.join(", ",
+                        FuzzTargets.NAMES) + ")");
+            }
+        }
+        int mutations = args.intValue("mutations", 10_000, 1, 100_000_000);
+        long seed = args.intValue("seed", 15, 0, Integer.MAX_VALUE);
+        Path scratch = scratch(args);
+        ConsoleProgressMonitor monitor = new ConsoleProgressMonitor(err).cancelOnShutdown();
+        List<ReaderFuzz.Report> reports = new ArrayList<>();
+        try {
+            for (String r : readers) {
+                try (ReaderFuzz.Target target =
+                        FuzzTargets.of(r, scratch.resolve(r))) {
+                    ReaderFuzz.Report report =
+                            ReaderFuzz.run(target, mutations, seed, monitor);
+                    err.println(report.line());
+                    report.examples().forEach(x -> err.println("    " + x));
+                    reports.add(report);
+                }
+            }
+        } catch (IOException e) {
+            throw new StorageException("fuzz: cannot write the seed files under " + scratch + ": " + e.getMessage(), e);
+        } finally {
+            if (args.value("dir").isEmpty()) {
+                delete(scratch);
+            }
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("benchmark", "fuzz");
+        m.put("mutationsPerReader", mutations);
+        m.put("seed", seed);
+        m.put("otherExceptions", reports.stream().mapToInt(r -> r.otherExceptions()).sum());
+        m.put("badMessages", reports.stream().mapToInt(r -> r.badMessages()).sum());
+        m.put("readers", FuzzTargets.summary(reports));
+        return m;
     }
 
     private static Map<String, Object> simulate(Args args, PrintStream err) {

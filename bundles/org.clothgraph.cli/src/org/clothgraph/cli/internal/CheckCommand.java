@@ -13,7 +13,8 @@ import org.clothgraph.model.Project;
 /** {@code check}: verifies every invariant of a stored project; exit 0 only when clean. */
 public final class CheckCommand extends WorkspaceCommand {
     public CheckCommand() {
-        super("check", "Verify a stored project: referential integrity, files, frame checksums, no dead ends.");
+        super("check", "Verify a stored project: referential integrity, files, frame checksums, no dead ends;"
+                + " say what gc would reclaim.");
     }
 
     @Override
@@ -33,6 +34,12 @@ public final class CheckCommand extends WorkspaceCommand {
                 v.add(Map.of("where", violation.where(), "what", violation.what()));
             }
             m.put("violations", v);
+            List<Map<String, Object>> r = new ArrayList<>();
+            for (CheckReport.Reclaimable x : report.reclaimable()) {
+                r.add(Map.of("where", x.where(), "what", x.what(), "bytes", x.bytes()));
+            }
+            m.put("reclaimable", r);
+            m.put("reclaimableBytes", report.reclaimableBytes());
             JsonOutput.print(out, m);
         } else {
             for (String c : report.checked()) {
@@ -41,7 +48,12 @@ public final class CheckCommand extends WorkspaceCommand {
             for (CheckReport.Violation violation : report.violations()) {
                 out.println("VIOLATION " + violation);
             }
-            out.println(report.clean() ? "clean" : report.violations().size() + " violation(s)");
+            for (CheckReport.Reclaimable x : report.reclaimable()) {
+                out.println("RECLAIMABLE " + x);
+            }
+            String reclaim = report.reclaimable().isEmpty() ? "" : String.format(java.util.Locale.ROOT,
+                    " (%,d bytes reclaimable: clothgraph gc)", report.reclaimableBytes());
+            out.println((report.clean() ? "clean" : report.violations().size() + " violation(s)") + reclaim);
         }
         return report.clean() ? Cli.OK : Cli.VIOLATIONS;
     }

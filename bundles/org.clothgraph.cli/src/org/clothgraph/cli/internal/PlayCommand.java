@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import org.clothgraph.model.CompressedDatabaseInfo;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
+import org.clothgraph.playback.ProjectDatabases;
 import org.clothgraph.runtime.PlaybackFrame;
 import org.clothgraph.runtime.Player;
 import org.clothgraph.runtime.RandomController;
@@ -67,7 +68,7 @@ public final class PlayCommand extends WorkspaceCommand {
         if (which != null) {
             for (CompressedDatabaseInfo d : dbs) {
                 if (d.name().equals(which)) {
-                    return project.folder().resolve(d.file());
+                    return ProjectDatabases.file(project, d);
                 }
             }
             return Path.of(which);
@@ -76,7 +77,7 @@ public final class PlayCommand extends WorkspaceCommand {
             throw new InvalidInputException(project.folder().toString(), "databases", "no runtime database: run"
                     + " clothgraph compress first");
         }
-        return project.folder().resolve(dbs.get(dbs.size() - 1).file());
+        return ProjectDatabases.file(project, dbs.get(dbs.size() - 1));
     }
 
     static Map<String, Object> walk(RuntimeDatabase db, double seconds, int seed, int threads) {

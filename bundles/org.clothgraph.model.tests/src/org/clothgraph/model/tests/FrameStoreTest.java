@@ -52,6 +52,7 @@ class FrameStoreTest {
             }
             assertEquals(0, p.frames().count(), "frames are invisible until committed");
             assertEquals(50, w.commit());
+            named(p, ids.get(0), ids.get(49));
         }
         try (Project p = Project.open(folder)) {
             assertEquals(50, p.frames().count());
@@ -70,18 +71,25 @@ class FrameStoreTest {
         Random r = new Random(1);
         try (Project p = Project.create(folder, "a")) {
             try (FrameWriter w = p.frames().writer()) {
-                w.append(frame(r, 10));
+                named(p, w.append(frame(r, 10)), 1);
                 w.commit();
                 w.append(frame(r, 10)); // a killed job never commits this one
             }
             assertEquals(1, p.frames().count());
-            assertTrue(p.check(null).clean());
+            CheckReport tail = p.check(null);
+            assertTrue(tail.clean(), tail.violations().toString());
+            assertEquals(1, tail.reclaimable().size(), "the unindexed bytes are said, nothing else");
+            assertTrue(tail.reclaimable().get(0).what().startsWith((32 + 10 * 24) + " bytes no indexed frame covers"));
             try (FrameWriter w = p.frames().writer()) {
                 long id = w.append(frame(r, 10));
                 w.commit();
+                named(p, 1, id);
                 assertEquals(10, p.frames().read(id).vertexCount());
             }
-            assertTrue(p.check(null).clean());
+            assertEquals(1, p.check(null).reclaimable().size(), "a later writer appends after the abandoned bytes");
+            assertEquals(32 + 10 * 24, p.frames().collect(null).bytesReclaimed());
+            assertTrue(p.check(null).reclaimable().isEmpty(), () -> p.check(null).reclaimable().toString());
+            assertEquals(10, p.frames().read(2).vertexCount(), "the frame after the hole was moved intact");
         }
     }
 
@@ -94,6 +102,7 @@ class FrameStoreTest {
                 id = w.append(frame(new Random(3), 64));
                 w.commit();
             }
+            named(p, id, id);
             FrameLocation loc = p.frames().location(id);
             try (FileChannel ch = FileChannel.open(p.frames().folder().resolve("segment-00000.cgf"),
                     StandardOpenOption.WRITE)) {
@@ -105,6 +114,12 @@ class FrameStoreTest {
             assertFalse(report.clean());
             assertTrue(report.violations().get(0).what().contains("checksum"));
         }
+    }
+
+    /** A run report naming frames first..last, so they are not orphans. */
+    private static void named(Project p, long first, long last) {
+        p.setSetting(org.clothgraph.model.frames.FrameReferences.RUNS_SCOPE, "run-" + first, "{\"firstFrameId\":"
+                + first + ",\"lastFrameId\":" + last + ",\"frames\":" + (last - first + 1) + "}");
     }
 
     @Test

@@ -32,6 +32,21 @@ class ProjectStorageTest {
     Path dir;
 
     @Test
+    void aDatabaseWithoutTheColumnsOfTheFormatIsRefusedNamingTableAndColumn() throws Exception {
+        Path folder = dir.resolve("schema");
+        Project.create(folder, "s").close();
+        // SQLite reads this file without complaint; only its schema says it is not a ClothGraph project of this format
+        Path db = folder.resolve(ProjectFormat.DATABASE_FILE);
+        try (java.sql.Connection c = new org.sqlite.JDBC().connect(org.sqlite.JDBC.PREFIX + db, new java.util.Properties());
+                java.sql.Statement s = c.createStatement()) {
+            s.executeUpdate("ALTER TABLE clip RENAME COLUMN file TO path");
+        }
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> Project.open(folder));
+        assertEquals(db + ":table clip, column file: missing: not a ClothGraph project database of format "
+                + ProjectFormat.VERSION, e.getMessage());
+    }
+
+    @Test
     void projectRoundTripsThroughTheDatabase() throws IOException {
         Path folder = dir.resolve("p");
         try (Project p = Project.create(folder, "robe study")) {

@@ -14,6 +14,8 @@ final class FrameRecordFormat {
     static final int HEADER_BYTES = 32;
     /** Segments roll over past this size so no single file grows without bound. */
     static final long SEGMENT_BYTES = 1L << 30;
+    /** The most vertices a record can have: one record fills at most a whole segment. */
+    static final int MAX_VERTICES = (int) ((SEGMENT_BYTES - HEADER_BYTES) / (3 * 4 * 2));
 
     private FrameRecordFormat() {
     }
@@ -28,6 +30,27 @@ final class FrameRecordFormat {
 
     static String segmentName(int segment) {
         return String.format("segment-%05d.cgf", segment);
+    }
+
+    /** The number of a segment file name, or -1 when {@code name} is not one. */
+    static int segmentNumber(String name) {
+        if (!name.matches("segment-\\d{5,9}\\.cgf")) {
+            return -1;
+        }
+        return Integer.parseInt(name.substring(8, name.length() - 4));
+    }
+
+    /** Meta key of the next frame id: ids are never reused, even after collected frames left the index. */
+    static final String NEXT_ID_KEY = "frames.nextId";
+
+    static void raiseNextId(java.sql.Connection c, long next) throws java.sql.SQLException {
+        try (java.sql.PreparedStatement p = c.prepareStatement("INSERT INTO meta(key, value) VALUES (?, ?)"
+                + " ON CONFLICT(key) DO UPDATE SET value = excluded.value"
+                + " WHERE CAST(meta.value AS INTEGER) < CAST(excluded.value AS INTEGER)")) {
+            p.setString(1, NEXT_ID_KEY);
+            p.setString(2, Long.toString(next));
+            p.executeUpdate();
+        }
     }
 
     /** Encodes the payload into {@code payload} (cleared, little-endian) and returns its CRC. */

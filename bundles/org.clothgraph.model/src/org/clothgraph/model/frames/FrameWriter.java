@@ -16,7 +16,9 @@ import org.clothgraph.model.StorageException;
 
 /**
  * Appends frames to the store. {@link #commit()} forces the bytes to disk, then indexes them in one
- * database transaction; closing without commit abandons the appended frames (they stay unindexed).
+ * database transaction; closing without commit abandons the appended frames (they stay unindexed, bytes that
+ * {@code check} reports and {@link FrameStore#collect} reclaims). {@link #abandon()} removes everything this writer
+ * wrote, committed or not: the frames of a run that failed or was cancelled.
  */
 public final class FrameWriter implements AutoCloseable {
     private final FrameStore store;
@@ -27,23 +29,37 @@ public final class FrameWriter implements AutoCloseable {
     private int segment;
     private long nextId;
     private boolean closed;
+    private final FrameStore.Work work;
+    private final long firstId;
+    private final int startSegment;
+    private final long startOffset;
+    private long committedThrough;
 
-    FrameWriter(FrameStore store, long firstId) {
+    FrameWriter(FrameStore store, long firstId, FrameStore.Work work) {
         this.store = store;
         this.nextId = firstId;
+        this.firstId = firstId;
+        this.committedThrough = firstId - 1;
+        this.work = work;
         try {
             Files.createDirectories(store.folder());
             segment = lastSegment();
             openSegment(segment);
+            startSegment = segment;
+            startOffset = channel.position();
         } catch (IOException e) {
             throw new StorageException("cannot open frame store " + store.folder() + ": " + e.getMessage(), e);
         }
     }
 
-    private int lastSegment() {
+    /** The highest-numbered segment file (numbers can have gaps once the collector deleted or rewrote some). */
+    private int lastSegment() throws IOException {
         int s = 0;
-        while (Files.exists(store.folder().resolve(FrameRecordFormat.segmentName(s + 1)))) {
-            s++;
+        try (java.util.stream.Stream<Path> files = Files.list(store.folder())) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                int n = FrameRecordFormat.segmentNumber(f.getFileName().toString());
+                s = Math.max(s, n);
+            }
         }
         return s;
     }
@@ -74,6 +90,9 @@ public final class FrameWriter implements AutoCloseable {
         }
         int crc = FrameRecordFormat.encode(positions, velocities, payload);
         long id = nextId++;
+        if (work != null) {
+            work.claim(id, id);
+        }
         FrameRecordFormat.header(header, id, n, crc);
         try {
             if (channel.position() > 0 && channel.position() + FrameRecordFormat.recordBytes(n)
@@ -120,10 +139,76 @@ public final class FrameWriter implements AutoCloseable {
                 }
                 p.executeBatch();
             }
+            FrameRecordFormat.raiseNextId(c, batch.get(batch.size() - 1).frameId() + 1);
             return null;
         });
+        committedThrough = batch.get(batch.size() - 1).frameId();
         pending.clear();
         return batch.size();
+    }
+
+    /**
+     * Removes every frame this writer appended, committed or not, from the index, and their bytes from the store
+     * (they are at its end: this writer is the only one since it opened), then closes the writer. For the frames of a
+     * run that failed or was cancelled, which nothing refers to; frames something does refer to are kept.
+     *
+     * @return how many committed frames were removed
+     */
+    public int abandon() {
+        if (closed) {
+            throw new IllegalStateException("writer closed");
+        }
+        pending.clear();
+        try {
+            int removed = 0;
+            boolean kept = false;
+            if (committedThrough >= firstId) {
+                int[] result = store.project().write(Set.of(Aspect.FRAMES), c -> {
+                    FrameReferences refs = FrameReferences.read(c);
+                    for (long id = firstId; id <= committedThrough; id++) {
+                        if (refs.referenced(id)) {
+                            return new int[] { 0, 1 };
+                        }
+                    }
+                    try (PreparedStatement p = c.prepareStatement("DELETE FROM frame WHERE id BETWEEN ? AND ?")) {
+                        p.setLong(1, firstId);
+                        p.setLong(2, committedThrough);
+                        return new int[] { p.executeUpdate(), 0 };
+                    }
+                });
+                removed = result[0];
+                kept = result[1] != 0;
+            }
+            if (!kept) {
+                truncateToStart();
+            }
+            return removed;
+        } finally {
+            close();
+        }
+    }
+
+    private void truncateToStart() {
+        store.relocation().writeLock().lock();
+        try {
+            for (int s = startSegment; s <= segment; s++) {
+                store.forget(s);
+            }
+            channel.close();
+            for (int s = startSegment + 1; s <= segment; s++) {
+                Files.deleteIfExists(store.folder().resolve(FrameRecordFormat.segmentName(s)));
+            }
+            try (FileChannel ch = FileChannel.open(store.folder().resolve(FrameRecordFormat.segmentName(startSegment)),
+                    StandardOpenOption.WRITE)) {
+                ch.truncate(startOffset);
+                ch.force(true);
+            }
+        } catch (IOException e) {
+            throw new StorageException("removing abandoned frames from " + store.folder() + " failed: " + e.getMessage()
+                    + " (clothgraph gc reclaims them)", e);
+        } finally {
+            store.relocation().writeLock().unlock();
+        }
     }
 
     public int uncommitted() {
@@ -137,7 +222,9 @@ public final class FrameWriter implements AutoCloseable {
         }
         closed = true;
         try {
-            channel.close();
+            if (channel.isOpen()) {
+                channel.close();
+            }
         } catch (IOException e) {
             throw new StorageException("closing frame store failed: " + e.getMessage(), e);
         } finally {

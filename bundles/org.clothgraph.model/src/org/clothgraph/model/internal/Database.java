@@ -79,7 +79,7 @@ public final class Database {
             try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("PRAGMA quick_check")) {
                 String result = r.next() ? r.getString(1) : "no result";
                 if (!"ok".equals(result)) {
-                    throw new InvalidInputException(file, null, "database is corrupt: " + result);
+                    throw new InvalidInputException(file, "content", "database is corrupt: " + firstLine(result));
                 }
             }
             if (version < ProjectFormat.VERSION) {
@@ -92,10 +92,12 @@ public final class Database {
                 Schema.migrate(c, version, file.getParent());
                 c.commit();
             }
+            Schema.verify(c, file);
+            c.rollback(); // ends the read transaction of the verification: no snapshot stays pinned
             return new Database(file, c);
         } catch (SQLException e) {
             closeQuietly(file, c);
-            throw new InvalidInputException(file, null, "database is unreadable: " + firstLine(e.getMessage()), e);
+            throw new InvalidInputException(file, "content", "database is unreadable: " + firstLine(e.getMessage()), e);
         } catch (RuntimeException e) {
             closeQuietly(file, c);
             throw e;

@@ -61,7 +61,8 @@ public final class FileDigests {
 
     /** Records the digest of {@code relative} (a path under {@code folder}, as the project stores it). */
     public static void record(Connection c, Path folder, String relative) throws SQLException {
-        Path file = folder.resolve(relative);
+        Path file = ProjectPaths.confine(folder, folder.resolve(org.clothgraph.model.ProjectFormat.DATABASE_FILE),
+                "file " + relative, relative);
         if (!Files.isRegularFile(file)) {
             throw new InvalidInputException(file, null, "file missing: a project file must be written before it is"
                     + " registered");
@@ -90,7 +91,14 @@ public final class FileDigests {
             }
         }
         for (String f : files) {
-            if (Files.isRegularFile(folder.resolve(f))) {
+            Path file;
+            try {
+                file = ProjectPaths.confine(folder, folder.resolve(org.clothgraph.model.ProjectFormat.DATABASE_FILE),
+                        "file " + f, f);
+            } catch (org.clothgraph.model.InvalidInputException e) {
+                continue; // a reference out of the folder gets no digest; check refuses it
+            }
+            if (Files.isRegularFile(file)) {
                 record(c, folder, f);
             }
         }

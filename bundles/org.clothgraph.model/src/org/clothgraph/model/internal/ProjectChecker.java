@@ -4,17 +4,26 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import org.clothgraph.model.CheckReport;
+import org.clothgraph.model.CheckReport.Reclaimable;
 import org.clothgraph.model.CheckReport.Violation;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
+import org.clothgraph.model.LockHolder;
+import org.clothgraph.model.ProjectFormat;
+import org.clothgraph.model.StorageException;
 import org.clothgraph.model.frames.FrameLocation;
+import org.clothgraph.model.frames.FrameReferences;
+import org.clothgraph.model.frames.FrameStore;
 import org.clothgraph.model.internal.FileDigests.Digest;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
@@ -24,6 +33,7 @@ public final class ProjectChecker {
     private final Project project;
     private final List<Violation> violations = new ArrayList<>();
     private final List<String> checked = new ArrayList<>();
+    private final List<Reclaimable> reclaimable = new ArrayList<>();
 
     public ProjectChecker(Project project) {
         this.project = project;
@@ -31,16 +41,46 @@ public final class ProjectChecker {
 
     public CheckReport run(IProgressMonitor monitor) {
         SubMonitor sub = SubMonitor.convert(monitor, "Checking " + project.folder(), 100);
-        project.read(c -> {
-            checkDatabase(c);
-            checkFiles(c);
-            checkPrimaryGraph(c);
-            checkSecondaryGraph(c);
-            return null;
-        });
+        section("database integrity", this::checkDatabase);
+        section("referenced files", this::checkFiles);
+        section("vertex groups", this::checkVertexGroups);
+        section("primary graph", this::checkPrimaryGraph);
+        section("secondary graph", this::checkSecondaryGraph);
+        section("frame references", this::checkFrameReferences);
         sub.worked(10);
-        checkFrames(sub.split(90));
-        return new CheckReport(violations, checked);
+        try {
+            checkFrames(sub.split(85));
+        } catch (RuntimeException e) {
+            couldNotCheck("frame records", e);
+        }
+        try {
+            checkSegments();
+        } catch (RuntimeException e) {
+            couldNotCheck("segment files", e);
+        }
+        return new CheckReport(violations, checked, reclaimable);
+    }
+
+    private interface SectionCheck {
+        void run(Connection c) throws SQLException;
+    }
+
+    /** Runs one group of checks in its own read; a failure to read is itself reported and the next group runs. */
+    private void section(String name, SectionCheck check) {
+        try {
+            project.read(c -> {
+                check.run(c);
+                return null;
+            });
+        } catch (RuntimeException e) {
+            couldNotCheck(name, e);
+        }
+    }
+
+    private void couldNotCheck(String name, RuntimeException e) {
+        String what = e instanceof StorageException || e instanceof InvalidInputException ? e.getMessage()
+                : e.toString();
+        violations.add(new Violation("check", name + " could not be checked: " + what));
     }
 
     private void checkDatabase(Connection c) throws SQLException {
@@ -62,16 +102,22 @@ public final class ProjectChecker {
     }
 
     private void checkFiles(Connection c) throws SQLException {
-        checked.add("referenced files exist and match the SHA-256 recorded when ClothGraph stored them");
-        query(c, "SELECT name, file FROM clip", r -> requireFile(c, "clip " + r.getString(1), r.getString(2)));
+        checked.add("referenced files are inside the project folder, exist and match the SHA-256 recorded when"
+                + " ClothGraph stored them");
+        query(c, "SELECT name, file FROM clip", r -> requireFile(c, "clip " + r.getString(1), "file", r.getString(2)));
         query(c, "SELECT name, skeleton_file, body_file FROM character", r -> {
-            requireFile(c, "character " + r.getString(1) + " (skeleton)", r.getString(2));
+            requireFile(c, "character " + r.getString(1) + " (skeleton)", "skeleton_file", r.getString(2));
             if (r.getString(3) != null) {
-                requireFile(c, "character " + r.getString(1) + " (body)", r.getString(3));
+                requireFile(c, "character " + r.getString(1) + " (body)", "body_file", r.getString(3));
             }
         });
-        query(c, "SELECT name, mesh_file FROM garment", r -> requireFile(c, "garment " + r.getString(1), r.getString(2)));
-        query(c, "SELECT name, file FROM compressed_db", r -> requireFile(c, "database " + r.getString(1), r.getString(2)));
+        query(c, "SELECT name, mesh_file FROM garment",
+                r -> requireFile(c, "garment " + r.getString(1), "mesh_file", r.getString(2)));
+        query(c, "SELECT name, file FROM compressed_db",
+                r -> requireFile(c, "database " + r.getString(1), "file", r.getString(2)));
+    }
+
+    private void checkVertexGroups(Connection c) throws SQLException {
         checked.add("vertex groups");
         query(c, "SELECT g.name, v.name, v.vertices, g.vertex_count FROM vertex_group v JOIN garment g ON g.id = v.garment_id",
                 r -> {
@@ -89,8 +135,14 @@ public final class ProjectChecker {
                 });
     }
 
-    private void requireFile(Connection c, String what, String relative) throws SQLException {
-        Path f = project.folder().resolve(relative);
+    private void requireFile(Connection c, String what, String field, String relative) throws SQLException {
+        Path f;
+        try {
+            f = project.file(what + ", field " + field, relative);
+        } catch (InvalidInputException e) {
+            violations.add(new Violation(what, e.getMessage()));
+            return;
+        }
         if (!Files.isRegularFile(f)) {
             violations.add(new Violation(what, "file missing: " + relative));
             return;
@@ -122,6 +174,14 @@ public final class ProjectChecker {
         query(c, "SELECT e.id FROM primary_edge e JOIN primary_node a ON a.id = e.src JOIN primary_node b ON b.id = e.dst"
                 + " WHERE e.kind = 'CLIP' AND (a.clip_id <> b.clip_id OR b.frame <> a.frame + 1)",
                 r -> violations.add(new Violation("primary edge " + r.getLong(1), "clip edge does not join consecutive frames")));
+        checked.add("primary graph strongly connected (every pose reaches every other)");
+        org.clothgraph.model.PrimaryGraph graph = project.primaryGraph();
+        List<Long> outside = graph.notMutuallyReachable();
+        if (!outside.isEmpty()) {
+            violations.add(new Violation("primary graph", "not strongly connected: " + outside.size() + " of "
+                    + graph.nodes().size() + " nodes do not reach primary node " + graph.nodes().get(0).id()
+                    + " and back (e.g. " + outside.subList(0, Math.min(5, outside.size())) + ")"));
+        }
     }
 
     private void checkSecondaryGraph(Connection c) throws SQLException {
@@ -189,8 +249,110 @@ public final class ProjectChecker {
         }
     }
 
+    private void checkFrameReferences(Connection c) throws SQLException {
+        checked.add("run reports name stored frames");
+        FrameReferences refs = FrameReferences.read(c);
+        for (String problem : refs.problems()) {
+            violations.add(new Violation("frame references", problem));
+        }
+        for (FrameReferences.RunFrames run : refs.runs()) {
+            String range = "frames " + run.first() + ".." + run.last();
+            if (run.frames() <= 0 || run.first() <= 0 || run.last() - run.first() + 1 != run.frames()) {
+                violations.add(new Violation("run " + run.runId(), "names " + range + ", which are not its "
+                        + run.frames() + " frames"));
+                continue;
+            }
+            long present;
+            try (PreparedStatement p = c.prepareStatement("SELECT COUNT(*) FROM frame WHERE id BETWEEN ? AND ?")) {
+                p.setLong(1, run.first());
+                p.setLong(2, run.last());
+                try (ResultSet r = p.executeQuery()) {
+                    present = r.next() ? r.getLong(1) : 0;
+                }
+            }
+            if (present != run.frames()) {
+                violations.add(new Violation("run " + run.runId(), "names " + range + "; " + (run.frames() - present)
+                        + " of them are missing from the frame store"));
+            }
+        }
+        checked.add("staged initialisation branches name stored frames");
+        query(c, "SELECT id, record FROM init_branch", r -> {
+            long[] ids = FrameReferences.branchFrames(r.getString(2));
+            for (long f : ids == null ? new long[0] : ids) {
+                if (!frameExists(c, f)) {
+                    violations.add(new Violation("staged initialisation branch " + r.getLong(1), "frame " + f
+                            + " is missing from the frame store"));
+                    break;
+                }
+            }
+        });
+        checkOrphans(c, refs);
+    }
+
+    /** Frames nothing refers to and no work in flight claims: orphans, in ranges of consecutive ids. */
+    private void checkOrphans(Connection c, FrameReferences refs) throws SQLException {
+        FrameStore store = project.frames();
+        List<long[]> ranges = new ArrayList<>(); // first id, last id, bytes
+        long orphans = 0;
+        long claimed = 0;
+        try (Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("SELECT id, vertex_count FROM frame ORDER BY id")) {
+            long prev = Long.MIN_VALUE;
+            while (r.next()) {
+                long id = r.getLong(1);
+                if (refs.referenced(id)) {
+                    continue;
+                }
+                if (store.claimant(id) != null) {
+                    claimed++;
+                    continue;
+                }
+                orphans++;
+                long bytes = 32L + 24L * Math.max(0, r.getInt(2));
+                long[] last = ranges.isEmpty() ? null : ranges.get(ranges.size() - 1);
+                if (last != null && prev == id - 1 && last[1] == prev) {
+                    last[1] = id;
+                    last[2] += bytes;
+                } else {
+                    ranges.add(new long[] { id, id, bytes });
+                }
+                prev = id;
+            }
+        }
+        LockHolder other = project.otherWriter();
+        if (other != null) {
+            checked.add("orphan frames: not judged, " + orphans + " unreferenced frames may belong to work in flight in"
+                    + " the process writing the project (" + other.describe() + ")");
+            return;
+        }
+        checked.add("orphan frames (no cloth state, transition, staged initialisation branch, run report or work in"
+                + " flight refers to them)" + (claimed > 0 ? "; " + claimed + " frames are claimed by work in flight ("
+                        + String.join(", ", store.worksInFlight()) + ")" : ""));
+        // one line per range of consecutive ids; past MAX_LISTED ranges, one line for the rest
+        int listed = ranges.size() <= MAX_LISTED ? ranges.size() : MAX_LISTED - 1;
+        for (int i = 0; i < listed; i++) {
+            long[] range = ranges.get(i);
+            long n = range[1] - range[0] + 1;
+            reclaimable.add(new Reclaimable(range[0] == range[1] ? "frame " + range[0] : "frames " + range[0] + ".."
+                    + range[1], String.format(java.util.Locale.ROOT, "%s nothing refers to (%,d bytes); clothgraph gc"
+                            + " collects %s", n == 1 ? "an orphan frame" : n + " orphan frames", range[2],
+                            n == 1 ? "it" : "them"), range[2]));
+        }
+        if (listed < ranges.size()) {
+            long frames = 0;
+            long bytes = 0;
+            for (long[] range : ranges.subList(listed, ranges.size())) {
+                frames += range[1] - range[0] + 1;
+                bytes += range[2];
+            }
+            reclaimable.add(new Reclaimable("frames " + ranges.get(listed)[0] + "..", String.format(java.util.Locale.ROOT,
+                    "%,d more orphan frames in %d ranges (%,d bytes); clothgraph gc collects them", frames,
+                    ranges.size() - listed, bytes), bytes));
+        }
+    }
+
     private void checkFrames(IProgressMonitor monitor) {
-        checked.add("frame checksums");
+        checked.add("frame checksums and record format version");
         List<FrameLocation> locations = project.read(c -> {
             List<FrameLocation> out = new ArrayList<>();
             try (Statement s = c.createStatement();
@@ -206,17 +368,70 @@ public final class ProjectChecker {
         float[] v = new float[0];
         for (FrameLocation loc : locations) {
             sub.split(1);
-            if (p.length != loc.vertexCount() * 3) {
-                p = new float[loc.vertexCount() * 3];
-                v = new float[loc.vertexCount() * 3];
-            }
             try {
+                project.frames().validate(loc);
+                if (p.length != loc.vertexCount() * 3) {
+                    p = new float[loc.vertexCount() * 3];
+                    v = new float[loc.vertexCount() * 3];
+                }
                 project.frames().read(loc, p, v);
-            } catch (InvalidInputException e) {
+            } catch (InvalidInputException | StorageException e) {
                 violations.add(new Violation("frame " + loc.frameId(), e.getMessage()));
             }
         }
     }
+
+    /** Bytes of segment files that no indexed frame covers: nobody can reach them, so say so. */
+    private void checkSegments() {
+        checked.add("segment files hold only indexed frames");
+        FrameStore store = project.frames();
+        Map<Integer, Long> covered = project.read(c -> {
+            Map<Integer, Long> m = new TreeMap<>();
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
+                    "SELECT segment, SUM(32 + 24 * vertex_count) FROM frame GROUP BY segment")) {
+                while (r.next()) {
+                    m.put(r.getInt(1), r.getLong(2));
+                }
+            }
+            return m;
+        });
+        LockHolder other = project.otherWriter();
+        boolean inFlight = other != null || store.writing();
+        List<Path> segments = new ArrayList<>();
+        if (Files.isDirectory(store.folder())) {
+            try (java.util.stream.Stream<Path> files = Files.list(store.folder())) {
+                files.filter(f -> f.getFileName().toString().matches("segment-\\d{5,9}\\.cgf")).sorted()
+                        .forEach(segments::add);
+            } catch (IOException e) {
+                throw new StorageException("cannot list " + store.folder() + ": " + e.getMessage(), e);
+            }
+        }
+        for (Path f : segments) {
+            String name = f.getFileName().toString();
+            int number = Integer.parseInt(name.substring(8, name.length() - 4));
+            long size;
+            try {
+                size = Files.size(f);
+            } catch (IOException e) {
+                violations.add(new Violation(ProjectFormat.FRAMES_FOLDER + "/" + name, "unreadable: " + e.getMessage()));
+                continue;
+            }
+            long unreachable = size - covered.getOrDefault(number, 0L);
+            if (unreachable <= 0) {
+                continue;
+            }
+            if (inFlight) {
+                checked.add(ProjectFormat.FRAMES_FOLDER + "/" + name + ": " + unreachable + " unindexed bytes not judged:"
+                        + " frames are being written (" + (other != null ? other.describe() : "this process") + ")");
+                continue;
+            }
+            reclaimable.add(new Reclaimable(ProjectFormat.FRAMES_FOLDER + "/" + name, String.format(java.util.Locale.ROOT,
+                    "%,d bytes no indexed frame covers (left by an interrupted write or by collected frames);"
+                            + " clothgraph gc reclaims them", unreachable), unreachable));
+        }
+    }
+
+    private static final int MAX_LISTED = 20;
 
     private interface RowCheck {
         void row(ResultSet r) throws SQLException;

@@ -2,8 +2,15 @@ package org.clothgraph.model.internal;
 
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The SQLite schema (format version 2): graph and metadata; bulk cloth frames live in the frame store.
@@ -66,7 +73,66 @@ public final class Schema {
         "CREATE TABLE file_digest (file TEXT PRIMARY KEY, sha256 TEXT NOT NULL, bytes INTEGER NOT NULL)",
     };
 
+    /** Table name to its columns, as {@link #create} makes them; filled on first use. */
+    private static volatile Map<String, Set<String>> expected;
+
     private Schema() {
+    }
+
+    /**
+     * Refuses a database whose tables or columns are not those of the current format (a foreign or damaged file that
+     * SQLite itself reads without complaint): every table and column the current schema has must be there.
+     */
+    public static void verify(Connection c, Path file) throws SQLException {
+        Map<String, Set<String>> want = expected();
+        Map<String, Set<String>> have = columns(c);
+        for (Map.Entry<String, Set<String>> t : want.entrySet()) {
+            Set<String> columns = have.get(t.getKey());
+            if (columns == null) {
+                throw new org.clothgraph.model.InvalidInputException(file, "table " + t.getKey(), "missing: not a"
+                        + " ClothGraph project database of format " + org.clothgraph.model.ProjectFormat.VERSION);
+            }
+            for (String column : t.getValue()) {
+                if (!columns.contains(column)) {
+                    throw new org.clothgraph.model.InvalidInputException(file, "table " + t.getKey() + ", column "
+                            + column, "missing: not a ClothGraph project database of format "
+                                    + org.clothgraph.model.ProjectFormat.VERSION);
+                }
+            }
+        }
+    }
+
+    private static Map<String, Set<String>> expected() throws SQLException {
+        Map<String, Set<String>> e = expected;
+        if (e == null) {
+            try (Connection m = new org.sqlite.JDBC().connect(org.sqlite.JDBC.PREFIX + ":memory:", new Properties())) {
+                create(m);
+                e = columns(m);
+            }
+            expected = e;
+        }
+        return e;
+    }
+
+    private static Map<String, Set<String>> columns(Connection c) throws SQLException {
+        Map<String, Set<String>> out = new TreeMap<>();
+        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")) {
+            while (r.next()) {
+                out.put(r.getString(1), new HashSet<>());
+            }
+        }
+        for (Map.Entry<String, Set<String>> t : out.entrySet()) {
+            try (PreparedStatement p = c.prepareStatement("SELECT name FROM pragma_table_info(?)")) {
+                p.setString(1, t.getKey());
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        t.getValue().add(r.getString(1));
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     public static void create(Connection c) throws SQLException {

@@ -42,6 +42,8 @@ public final class WriterLock implements AutoCloseable {
     private static final Map<Path, WriterLock> HELD = new ConcurrentHashMap<>();
     /** Channels that must stay open, see {@link #tryAcquire()}. */
     private static final List<FileChannel> KEPT_OPEN = new CopyOnWriteArrayList<>();
+    /** Held while a lock is taken or the file is read without it: closing that reading channel must not drop a lock. */
+    private static final Object PROBE = new Object();
     private static volatile String processDescription;
     private static volatile String localHost;
 
@@ -84,7 +86,9 @@ public final class WriterLock implements AutoCloseable {
                 if (held()) {
                     return;
                 }
-                a = tryAcquire();
+                synchronized (PROBE) {
+                    a = tryAcquire();
+                }
             }
             if (a.acquired) {
                 return;
@@ -151,6 +155,37 @@ public final class WriterLock implements AutoCloseable {
             HELD.remove(k, this);
             throw new StorageException("cannot lock " + file + " for writing: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The process writing the project whose lock file this is, as far as can be told without taking the lock (a
+     * reader must not refuse a writer even for a moment): the holder in this JVM, else the name in the file when its
+     * process is alive (on another host it cannot be told, so it counts as alive); null when nobody writes.
+     */
+    public LockHolder activeHolder() {
+        String text;
+        synchronized (PROBE) {
+            WriterLock inJvm = HELD.get(registryKey());
+            if (inJvm != null) {
+                LockHolder h = inJvm.holder;
+                return h != null ? h : current(null);
+            }
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                text = read(ch);
+            } catch (java.nio.file.NoSuchFileException e) {
+                return null;
+            } catch (IOException e) {
+                throw new StorageException("cannot read " + file + ": " + e.getMessage(), e);
+            }
+        }
+        LockHolder h = parse(text);
+        if (h == null) {
+            return null;
+        }
+        if (h.host().equals(localHost())) {
+            return ProcessHandle.of(h.pid()).map(ProcessHandle::isAlive).orElse(false) ? h : null;
+        }
+        return h;
     }
 
     private Path registryKey() {

@@ -42,7 +42,7 @@ public final class ProjectCharacter {
         if (ch == null) {
             return DemoCharacter.skeleton();
         }
-        Path file = project.folder().resolve(ch.skeletonFile());
+        Path file = project.file("character " + ch.name() + ", field skeleton_file", ch.skeletonFile());
         if (!Files.isRegularFile(file)) {
             throw new InvalidInputException(file, null, "character skeleton file missing");
         }

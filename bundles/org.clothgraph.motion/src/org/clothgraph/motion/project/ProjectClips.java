@@ -158,7 +158,7 @@ public final class ProjectClips {
         Skeleton character = ProjectCharacter.skeleton(project);
         List<Motion> out = new ArrayList<>();
         for (ClipInfo c : clips) {
-            Path file = project.folder().resolve(c.file());
+            Path file = project.file("clip " + c.name() + ", field file", c.file());
             out.add(onSkeleton(BvhReader.read(file, ProjectCharacter.STORED), character, file).withName(c.name()));
         }
         return out;

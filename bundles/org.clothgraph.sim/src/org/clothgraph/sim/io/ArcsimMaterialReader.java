@@ -35,7 +35,8 @@ public final class ArcsimMaterialReader {
     public static Material read(Path file) {
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            // bytes that are not UTF-8 become U+FFFD and fail the JSON syntax with their line, as in every text reader
+            text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new InvalidInputException(file, null, "file not found");
         } catch (IOException e) {
@@ -81,9 +82,32 @@ public final class ArcsimMaterialReader {
             throw new InvalidInputException(file, "field bending", "mean bending stiffness is not positive");
         }
         String name = file.getFileName().toString().replaceFirst("\\.json$", "");
-        return new Material(name, density, s, sh, b, number(file, obj, "damping", d.damping()),
-                number(file, obj, "friction", d.friction()), number(file, obj, "thickness", d.thickness()),
-                number(file, obj, "air_drag", d.airDrag()));
+        finite(file, "density", density);
+        finite(file, "stretching", s);
+        finite(file, "stretching", sh);
+        finite(file, "bending", b);
+        double damping = atLeastZero(file, "damping", number(file, obj, "damping", d.damping()));
+        double friction = atLeastZero(file, "friction", number(file, obj, "friction", d.friction()));
+        double thickness = number(file, obj, "thickness", d.thickness());
+        if (!(thickness > 0) || Double.isInfinite(thickness)) {
+            throw new InvalidInputException(file, "field thickness", "must be a positive number of metres, not "
+                    + thickness);
+        }
+        double airDrag = atLeastZero(file, "air_drag", number(file, obj, "air_drag", d.airDrag()));
+        return new Material(name, density, s, sh, b, damping, friction, thickness, airDrag);
+    }
+
+    private static void finite(Path file, String key, double v) {
+        if (!Double.isFinite(v)) {
+            throw new InvalidInputException(file, "field " + key, "value out of range (" + v + ")");
+        }
+    }
+
+    private static double atLeastZero(Path file, String key, double v) {
+        if (!(v >= 0) || Double.isInfinite(v)) {
+            throw new InvalidInputException(file, "field " + key, "must be a finite number >= 0, not " + v);
+        }
+        return v;
     }
 
     private static double number(Path file, Map<?, ?> obj, String key, double def) {

@@ -39,11 +39,11 @@ public final class ObjGarmentReader {
         Obj m = parse(materialObj);
         Obj w = parse(worldObj);
         if (m.nv != w.nv) {
-            throw new InvalidInputException(materialObj, null,
+            throw new InvalidInputException(materialObj, "v lines",
                     "material file has " + m.nv + " vertices but world file " + worldObj + " has " + w.nv);
         }
         if (w.nf == 0) {
-            throw new InvalidInputException(worldObj, null, "no faces");
+            throw new InvalidInputException(worldObj, "f lines", "no faces");
         }
         float[] pos = Arrays.copyOf(w.v, 3 * w.nv);
         axes.toYUp(pos);
@@ -60,14 +60,14 @@ public final class ObjGarmentReader {
     public static ImportedGarment readArcsim(Path obj, Axes axes) {
         Obj o = parse(obj);
         if (o.nf == 0) {
-            throw new InvalidInputException(obj, null, "no faces");
+            throw new InvalidInputException(obj, "f lines", "no faces");
         }
         float[] pos = Arrays.copyOf(o.v, 3 * o.nv);
         axes.toYUp(pos);
         float[] vel = new float[pos.length];
         if (o.nnv > 0) {
             if (o.nnv != o.nv) {
-                throw new InvalidInputException(obj, null, o.nnv + " velocity (nv) lines for " + o.nv + " nodes");
+                throw new InvalidInputException(obj, "nv lines", o.nnv + " velocity (nv) lines for " + o.nv + " nodes");
             }
             System.arraycopy(o.vel, 0, vel, 0, vel.length);
             axes.toYUp(vel);
@@ -181,7 +181,7 @@ public final class ObjGarmentReader {
         } catch (NoSuchFileException e) {
             throw new InvalidInputException(file, null, "file not found");
         } catch (IOException e) {
-            throw new InvalidInputException(file, lineNo > 0 ? "line " + lineNo : null, "cannot read: " + e.getMessage(), e);
+            throw new InvalidInputException(file, "line " + (lineNo + 1), "cannot read: " + e.getMessage(), e);
         }
         return o;
     }

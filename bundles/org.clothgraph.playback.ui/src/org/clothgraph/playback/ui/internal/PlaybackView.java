@@ -179,8 +179,20 @@ public final class PlaybackView extends ViewPart {
                     + " (clothgraph compress), or Open... a database file.");
         } else if (project != null && (opened == null && opening == null || recorded.size() > before)) {
             // the newest database is what the user wants to see
-            open(ProjectDatabases.file(project, recorded.get(recorded.size() - 1)));
+            openRecorded(project, recorded.get(recorded.size() - 1));
         }
+    }
+
+    /** Opens a database the project records; a reference out of the project folder is refused in the view. */
+    private void openRecorded(Project project, CompressedDatabaseInfo info) {
+        Path file;
+        try {
+            file = ProjectDatabases.file(project, info);
+        } catch (InvalidInputException e) {
+            panel.setMessage(e.getMessage());
+            return;
+        }
+        open(file);
     }
 
     /** Opens the database selected in the list. */
@@ -188,7 +200,7 @@ public final class PlaybackView extends ViewPart {
         Project project = tracker.project();
         int i = panel.databases.getSelectionIndex();
         if (project != null && i >= 0 && i < recorded.size()) {
-            open(ProjectDatabases.file(project, recorded.get(i)));
+            openRecorded(project, recorded.get(i));
         }
     }
 
