@@ -165,8 +165,13 @@ class ExploredDemoGraphTest {
 
     @Test
     void thePictureShowsTheGraphWithItsLegend() throws Exception {
-        BufferedImage img = GraphPicture.draw(graph, layout, Colouring.of(graph, Colouring.By.CLASS, "hood"), 1280, 800,
-                "demo");
+        Colouring colouring = Colouring.of(graph, Colouring.By.CLASS, "hood");
+        // a class has the same colour in every project, whichever classes this graph happens to have
+        assertEquals(0x2ca02c, colouring.legend().get("hood=UP"), "hood=UP green");
+        if (colouring.legend().containsKey("hood=DOWN")) {
+            assertEquals(0xff7f0e, colouring.legend().get("hood=DOWN"), "hood=DOWN orange");
+        }
+        BufferedImage img = GraphPicture.draw(graph, layout, colouring, 1280, 800, "demo");
         Path png = dir.resolve("graph.png");
         GraphPicture.writePng(img, png);
         BufferedImage back = ImageIO.read(png.toFile());

@@ -51,8 +51,12 @@ public final class Colouring {
             List<String> names = new ArrayList<>(classes);
             names.remove("");
             for (int k = 0; k < names.size(); k++) {
-                // sorted: hood=DOWN orange, hood=UP green
-                legend.put(classifier + "=" + names.get(k), PALETTE[(k + 1) % PALETTE.length]);
+                // a class keeps its colour in every project, whichever classes a graph has: DOWN orange, UP green
+                // (the hood classifier's), other classes by sorted order after them
+                String name = names.get(k);
+                int colour = name.equals("DOWN") ? PALETTE[1] : name.equals("UP") ? PALETTE[2]
+                        : PALETTE[(k + 3) % PALETTE.length];
+                legend.put(classifier + "=" + name, colour);
             }
             if (classes.contains("")) {
                 legend.put("(no class)", NONE);
