@@ -876,6 +876,25 @@ public final class Explorer {
         return ExplorationStats.of(project).quarantined();
     }
 
+    /**
+     * Frames the project's exploration has simulated so far: the last committed round's count, or, during an
+     * interrupted initialisation, the frames of its staged branches (what a resumed run starts counting from).
+     */
+    public static long simulatedFrames(Project project) {
+        List<ExplorationLogEntry> log = project.secondary().log();
+        if (!log.isEmpty()) {
+            return log.get(log.size() - 1).simulatedFrames();
+        }
+        long frames = 0;
+        for (String json : project.secondary().initBranches()) {
+            Staged s = new Gson().fromJson(json, Staged.class);
+            if (s.index() >= 0) {
+                frames += s.frames().length;
+            }
+        }
+        return frames;
+    }
+
     /** The current status (reads the project). */
     public ExplorationStatus status() {
         ExplorationStats s = ExplorationStats.of(project);
