@@ -122,6 +122,26 @@ public final class Project implements AutoCloseable {
         WriterLock.describeProcess(description);
     }
 
+    /**
+     * Copies a closed project folder, every file, to {@code to} (created; existing files replaced): the same
+     * start for two runs that are to be compared. Returns {@code to}.
+     */
+    public static Path copy(Path from, Path to) {
+        try (java.util.stream.Stream<Path> s = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                Path t = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(t);
+                } else {
+                    Files.copy(p, t, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        } catch (IOException e) {
+            throw new StorageException("cannot copy " + from + " to " + to + ": " + e.getMessage(), e);
+        }
+        return to;
+    }
+
     public static boolean isProject(Path folder) {
         return Files.isRegularFile(folder.resolve(ProjectFormat.DATABASE_FILE));
     }

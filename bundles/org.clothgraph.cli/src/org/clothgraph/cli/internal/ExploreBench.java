@@ -1,13 +1,9 @@
 package org.clothgraph.cli.internal;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import org.clothgraph.cloth.ProjectGarments;
 import org.clothgraph.demo.DemoPipeline;
@@ -22,7 +18,6 @@ import org.clothgraph.explore.slurm.SlurmUnitExecutor;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
-import org.clothgraph.model.StorageException;
 import org.clothgraph.sim.XpbdClothSimulator;
 import org.clothgraph.sim.garment.Garments;
 
@@ -59,14 +54,14 @@ final class ExploreBench {
             Map<String, Object> local = null;
             Map<String, Object> slurm = null;
             if (!backend.equals("slurm")) {
-                Path folder = copy(demo, scratch.resolve("local"));
+                Path folder = Project.copy(demo, scratch.resolve("local"));
                 try (Project p = Project.open(folder); ThreadUnitExecutor threads = new ThreadUnitExecutor()) {
                     local = explore(p, settings, threads, frames, monitor);
                     local.put("workers", settings.effectiveWorkers());
                 }
             }
             if (!backend.equals("local")) {
-                Path folder = copy(demo, scratch.resolve("slurm"));
+                Path folder = Project.copy(demo, scratch.resolve("slurm"));
                 try (Project p = Project.open(folder)) {
                     SlurmSettings s = SlurmOptions.apply(args, SlurmSettings.of(p));
                     try (SlurmUnitExecutor executor = new SlurmUnitExecutor(p, s)) {
@@ -129,21 +124,5 @@ final class ExploreBench {
         m.put("stopReason", r.stopReason());
         m.put("graphDigest", GraphFingerprint.digest(project));
         return m;
-    }
-
-    private static Path copy(Path from, Path to) {
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) s::iterator) {
-                Path t = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        } catch (IOException e) {
-            throw new StorageException("cannot copy " + from + " to " + to + ": " + e.getMessage(), e);
-        }
-        return to;
     }
 }

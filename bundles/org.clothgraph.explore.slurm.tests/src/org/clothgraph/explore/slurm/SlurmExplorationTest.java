@@ -61,7 +61,7 @@ class SlurmExplorationTest {
         DemoPipeline.run(base, DemoPipeline.Options.small(0), null).close();
         product = SlurmFixture.nodeProduct(shared.resolve("node-product"));
         Path copy = shared.resolve("local");
-        SlurmFixture.copyTree(base, copy);
+        Project.copy(base, copy);
         try (Project p = Project.open(copy); ThreadUnitExecutor threads = new ThreadUnitExecutor()) {
             explorer(p, threads).run(Explorer.Limits.frames(FRAMES), null);
             local = GraphFingerprint.of(p);
@@ -76,7 +76,7 @@ class SlurmExplorationTest {
 
     private Project copy(String name) {
         Path folder = dir.resolve(name);
-        SlurmFixture.copyTree(base, folder);
+        Project.copy(base, folder);
         return Project.open(folder);
     }
 

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -35,21 +34,6 @@ final class SlurmFixture {
     static SlurmSettings settings(Path product) {
         return SlurmSettings.defaults().withProductPath(product.toString()).withMaxJobs(2).withMemoryMb(1536)
                 .withIdleSeconds(60).withMaxAttempts(3);
-    }
-
-    static void copyTree(Path from, Path to) {
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) s::iterator) {
-                Path t = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** How often each unit (by key) was run to its end, over every pilot log of a project's queue folder. */
