@@ -4,6 +4,7 @@ import java.util.EnumSet;
 
 import org.clothgraph.model.Aspect;
 import org.clothgraph.model.Project;
+import org.clothgraph.ui.BackgroundLoad;
 import org.clothgraph.ui.ProjectSession;
 import org.clothgraph.ui.ProjectTracker;
 import org.eclipse.jface.viewers.TreePath;
@@ -19,6 +20,7 @@ import org.eclipse.ui.part.ViewPart;
 public final class ProjectView extends ViewPart {
     private TreeViewer viewer;
     private ProjectTracker tracker;
+    private BackgroundLoad<Project, ProjectNode> trees;
 
     @Override
     public void createPartControl(Composite parent) {
@@ -26,6 +28,10 @@ public final class ProjectView extends ViewPart {
         viewer.setContentProvider(new ProjectTreeContentProvider());
         viewer.setLabelProvider(new ProjectTreeLabelProvider());
         getSite().setSelectionProvider(viewer);
+        // the tree reads the whole project (counts, the primary graph): never on the UI thread
+        trees = new BackgroundLoad<>(viewer.getControl(), "Reading the project", p -> p == null ? null
+                : ProjectTreeBuilder.build(p), this::setInput, (p, e) -> setInput(p, new ProjectNode(
+                        ProjectNode.Kind.FOLDER, e.getMessage(), null)));
         tracker = new ProjectTracker(getViewSite(), viewer.getControl(), EnumSet.allOf(Aspect.class),
                 (project, changed, switched) -> show(project));
         new ProjectViewActions(this).contribute(getViewSite().getActionBars());
@@ -40,16 +46,27 @@ public final class ProjectView extends ViewPart {
         return viewer;
     }
 
-    /** Rebuilds the tree from the session's project now. */
+    /** Rebuilds the tree from the session's project (read in a job, shown when ready). */
     public void refresh() {
         show(tracker.project());
     }
 
     private void show(Project project) {
+        if (project == null) {
+            trees.request(null);
+            setInput(null, null);
+            return;
+        }
+        trees.request(project);
+    }
+
+    private void setInput(Project project, ProjectNode tree) {
+        if (tracker.project() != project) {
+            return;
+        }
         TreePath[] expanded = viewer.getExpandedTreePaths();
-        viewer.setInput(project == null ? ProjectTreeContentProvider.EMPTY
-                : new ProjectTreeContentProvider.Root(ProjectTreeBuilder.build(project)));
-        if (project != null) {
+        viewer.setInput(tree == null ? ProjectTreeContentProvider.EMPTY : new ProjectTreeContentProvider.Root(tree));
+        if (tree != null) {
             viewer.expandToLevel(2);
         }
         if (expanded.length > 0) {
