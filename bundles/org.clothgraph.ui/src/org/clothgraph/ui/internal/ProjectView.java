@@ -7,6 +7,7 @@ import org.clothgraph.model.Project;
 import org.clothgraph.ui.BackgroundLoad;
 import org.clothgraph.ui.ProjectSession;
 import org.clothgraph.ui.ProjectTracker;
+import org.eclipse.jface.viewers.IElementComparer;
 import org.eclipse.jface.viewers.TreePath;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
@@ -21,11 +22,26 @@ public final class ProjectView extends ViewPart {
     private TreeViewer viewer;
     private ProjectTracker tracker;
     private BackgroundLoad<Project, ProjectNode> trees;
+    /** The project whose tree is shown (UI thread). */
+    private Project shown;
 
     @Override
     public void createPartControl(Composite parent) {
         viewer = new TreeViewer(parent, SWT.SINGLE | SWT.H_SCROLL | SWT.V_SCROLL);
         viewer.setContentProvider(new ProjectTreeContentProvider());
+        // nodes are made anew on every read: the same node is the one with the same key
+        viewer.setComparer(new IElementComparer() {
+            @Override
+            public boolean equals(Object a, Object b) {
+                return a instanceof ProjectNode x && b instanceof ProjectNode y ? x.key().equals(y.key())
+                        : java.util.Objects.equals(a, b);
+            }
+
+            @Override
+            public int hashCode(Object e) {
+                return e instanceof ProjectNode n ? n.key().hashCode() : java.util.Objects.hashCode(e);
+            }
+        });
         viewer.setLabelProvider(new ProjectTreeLabelProvider());
         getSite().setSelectionProvider(viewer);
         // the tree reads the whole project (counts, the primary graph): never on the UI thread
@@ -64,7 +80,9 @@ public final class ProjectView extends ViewPart {
         if (tracker.project() != project) {
             return;
         }
-        TreePath[] expanded = viewer.getExpandedTreePaths();
+        // the same project read again keeps what the user expanded; another project opens two levels deep
+        TreePath[] expanded = project == shown ? viewer.getExpandedTreePaths() : new TreePath[0];
+        shown = project;
         viewer.setInput(tree == null ? ProjectTreeContentProvider.EMPTY : new ProjectTreeContentProvider.Root(tree));
         if (tree != null) {
             viewer.expandToLevel(2);
