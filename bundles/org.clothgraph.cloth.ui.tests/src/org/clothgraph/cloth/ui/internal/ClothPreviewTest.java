@@ -42,13 +42,19 @@ class ClothPreviewTest {
         workbench.getService(ProjectSession.class).close();
     }
 
-    @Test
-    void previewPlaysTheDemoRunWithTheHoodUp() throws Exception {
-        Project project = DemoPipeline.run(dir.resolve("demo"), DemoPipeline.Options.noExploration(), null);
+    /** A new demo project (no exploration) open in the Cloth Preview, its demo run loaded. */
+    private ClothPreviewView previewOfANewDemo(String folder) throws Exception {
+        Project project = DemoPipeline.run(dir.resolve(folder), DemoPipeline.Options.noExploration(), null);
         workbench.getService(ProjectSession.class).set(project);
         IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
         ClothPreviewView view = (ClothPreviewView) page.showView(ClothUi.CLOTH_PREVIEW_VIEW_ID);
         UiWait.until("the demo run to load", 120_000, () -> view.player() != null && view.player().project() == project);
+        return view;
+    }
+
+    @Test
+    void previewPlaysTheDemoRunWithTheHoodUp() throws Exception {
+        ClothPreviewView view = previewOfANewDemo("demo");
         assertEquals(DemoPipeline.DEMO_RUN_FRAMES, view.player().frames());
         view.seek(view.player().frames() - 1);
         assertEquals("UP", view.player().classOf(view.frame()), "a walk keeps the hood up");
@@ -97,11 +103,8 @@ class ClothPreviewTest {
      */
     @Test
     void anOldRunShowsTheSameFramesAfterClipsAreRenamedAndExcluded() throws Exception {
-        Project project = DemoPipeline.run(dir.resolve("rename"), DemoPipeline.Options.noExploration(), null);
-        workbench.getService(ProjectSession.class).set(project);
-        IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
-        ClothPreviewView view = (ClothPreviewView) page.showView(ClothUi.CLOTH_PREVIEW_VIEW_ID);
-        UiWait.until("the demo run to load", 120_000, () -> view.player() != null && view.player().project() == project);
+        ClothPreviewView view = previewOfANewDemo("rename");
+        Project project = view.player().project();
         ClothRun.Report run = view.player().report;
         int[] frames = { 0, run.frames() / 2, run.frames() - 1 };
         float[][] cloth = new float[frames.length][];
