@@ -186,7 +186,7 @@ public final class RuntimeDatabase implements AutoCloseable {
             DataInputStream in = RuntimeFormat.unpackPart(p);
             triangles = new int[3 * count(in, 1 << 26, 12)];
             for (int i = 0; i < triangles.length; i++) {
-                triangles[i] = in.readInt();
+                triangles[i] = index(in.readInt(), vertexCount, "triangle vertex");
             }
         }
         case RuntimeFormat.GRAPH -> parseGraph(RuntimeFormat.unpackPart(p));
