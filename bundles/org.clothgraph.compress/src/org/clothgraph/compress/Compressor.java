@@ -143,6 +143,9 @@ public final class Compressor {
             double bestBytes = Double.POSITIVE_INFINITY;
             double bestAlpha = Double.NaN;
             for (double split : SPLITS) {
+                if (sub.isCanceled()) {
+                    throw new org.eclipse.core.runtime.OperationCanceledException();
+                }
                 double a = fit(k -> Quantisation.worstCase(f, k, steps, split), f, sample, tol, tol / Math.sqrt(rows));
                 double bytes = Quantisation.worstCase(f, a, steps, split).estimatedBytes(predecessors);
                 if (bytes < bestBytes) {
