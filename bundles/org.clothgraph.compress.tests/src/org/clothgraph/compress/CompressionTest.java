@@ -129,6 +129,23 @@ class CompressionTest {
     }
 
     @Test
+    void atThePaperSchemesOwnPrecisionOursIsAtLeastTwiceSmallerAndNoWorse() {
+        // --tolerance-mm paper: the tolerance is the paper scheme's quantisation error on these factors, measured first
+        Compressor.Report equal = Compressor.compress(project, Compressor.Options.defaults().withToleranceFromPaper()
+                .withOutput(dir.resolve("paper-precision.cgrt")), null);
+        Map<String, Object> m = equal.toMap();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> paper = (Map<String, Object>) m.get("paperScheme");
+        double paperQuantisation = ((Number) paper.get("quantisationMaxErrorMm")).doubleValue();
+        assertEquals(paperQuantisation, ((Number) m.get("toleranceMm")).doubleValue(), 1e-3,
+                "the tolerance is the paper scheme's measured quantisation error");
+        assertTrue(equal.quantisationMaxMm() <= paperQuantisation + 1e-6, equal.quantisationMaxMm() + " mm");
+        assertTrue(equal.maxErrorMm() <= equal.paperMaxErrorMm(), equal.maxErrorMm() + " vs " + equal.paperMaxErrorMm());
+        assertTrue(equal.paperBytes() >= 2 * equal.fileBytes(), equal.fileBytes() + " vs " + equal.paperBytes());
+        assertTrue(equal.fileBytes() < report.fileBytes(), "coarser than 0.3 mm, so smaller");
+    }
+
+    @Test
     void aRandomWalkFollowsTheChosenEdgesAndIsReproducible() throws IOException {
         try (RuntimeDatabase db = RuntimeDatabase.open(report.file()); Player a = new Player(db, 2);
                 Player b = new Player(db, 1)) {

@@ -52,35 +52,47 @@ public final class Compressor {
      * @param matchPaper keep our max error no worse than the paper scheme's: round the worst vertices toward the
      *                   frames ({@link WorstVertexRounding}), then, if needed, tighten the budget
      */
+    /**
+     * How to compress. {@code toleranceFromPaper}: the tolerance is not {@code toleranceMm} but the quantisation error
+     * the paper's scheme has on the same factors, measured by decoding every frame first ("as precise as the paper's
+     * scheme": the comparison at equal quantisation error).
+     */
     public record Options(int basis, double toleranceMm, int blockFrames, int powerIterations, int preset,
-            String garment, Path output, boolean matchPaper, boolean balanced) {
+            String garment, Path output, boolean matchPaper, boolean balanced, boolean toleranceFromPaper) {
         public static Options defaults() {
-            return new Options(200, 0.3, 64, 2, 6, null, null, true, true);
+            return new Options(200, 0.3, 64, 2, 6, null, null, true, true, false);
         }
 
         /** Uniform basis quantum (the paper's kind of rule, budgeted) instead of the balanced steps. */
         public Options withBalanced(boolean b) {
-            return new Options(basis, toleranceMm, blockFrames, powerIterations, preset, garment, output, matchPaper, b);
+            return new Options(basis, toleranceMm, blockFrames, powerIterations, preset, garment, output, matchPaper, b,
+                    toleranceFromPaper);
         }
 
         public Options withBasis(int b) {
             return new Options(b, toleranceMm, blockFrames, powerIterations, preset, garment,
-                    output, matchPaper, balanced);
+                    output, matchPaper, balanced, toleranceFromPaper);
         }
 
         public Options withTolerance(double mm) {
             return new Options(basis, mm, blockFrames, powerIterations, preset, garment,
-                    output, matchPaper, balanced);
+                    output, matchPaper, balanced, false);
+        }
+
+        /** The tolerance set to the paper scheme's measured quantisation error. */
+        public Options withToleranceFromPaper() {
+            return new Options(basis, toleranceMm, blockFrames, powerIterations, preset, garment,
+                    output, matchPaper, balanced, true);
         }
 
         public Options withOutput(Path file) {
             return new Options(basis, toleranceMm, blockFrames, powerIterations, preset, garment,
-                    file, matchPaper, balanced);
+                    file, matchPaper, balanced, toleranceFromPaper);
         }
 
         public Options withGarment(String name) {
             return new Options(basis, toleranceMm, blockFrames, powerIterations, preset, name,
-                    output, matchPaper, balanced);
+                    output, matchPaper, balanced, toleranceFromPaper);
         }
     }
 
@@ -128,6 +140,11 @@ public final class Compressor {
 
         // our steps: one parameter scaled until the error measured by decoding meets the tolerance
         double tol = options.toleranceMm() / 1000;
+        if (options.toleranceFromPaper()) {
+            // as precise as the paper's scheme: its quantisation error, measured by decoding every frame
+            tol = ReconstructionError.full(frames, f, paper, paper, sub.split(100)).paperQuantisationMax();
+            options = options.withTolerance(tol * 1000).withToleranceFromPaper();
+        }
         double share = (double) rows / (rows + n);
         int[] sample = sample(n, 300);
         int[] predecessors = new int[n];
@@ -335,6 +352,8 @@ public final class Compressor {
         r.put("transitions", frames.transitions().size());
         r.put("basis", b);
         r.put("toleranceMm", options.toleranceMm());
+        r.put("toleranceRule", options.toleranceFromPaper() ? "the paper scheme's quantisation error on these factors"
+                : "given");
         r.put("rawBytes", raw);
         r.put("compressedBytes", total);
         Map<String, Object> byPart = new LinkedHashMap<>();
