@@ -50,7 +50,7 @@ final class CompressDialog extends Dialog {
         new Label(area, SWT.NONE).setText("Basis vectors:");
         basis = new Spinner(area, SWT.BORDER);
         basis.setValues(defaults.basis(), 1, 5000, 0, 10, 50);
-        new Label(area, SWT.NONE).setText("Quantisation tolerance (mm):");
+        new Label(area, SWT.NONE).setText("Quantisation tolerance (mm, or 'paper'):");
         tolerance = new Text(area, SWT.BORDER);
         tolerance.setText(String.format(Locale.ROOT, "%s", defaults.toleranceMm()));
         tolerance.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
@@ -73,18 +73,24 @@ final class CompressDialog extends Dialog {
         }
     }
 
+    private boolean fromPaper() {
+        return tolerance.getText().strip().equalsIgnoreCase("paper");
+    }
+
     private void validate() {
-        boolean ok = toleranceMm() != null;
+        boolean ok = fromPaper() || toleranceMm() != null;
         getButton(IDialogConstants.OK_ID).setEnabled(ok);
         if (!ok) {
-            problem.setText("The tolerance is a number of millimetres above 0.");
+            problem.setText("The tolerance is a number of millimetres above 0, or 'paper' (the paper's scheme's own"
+                    + " quantisation error on the same data).");
         }
     }
 
     @Override
     protected void okPressed() {
-        options = Compressor.Options.defaults().withGarment(garment.getText()).withBasis(basis.getSelection())
-                .withTolerance(toleranceMm());
+        Compressor.Options chosen = Compressor.Options.defaults().withGarment(garment.getText())
+                .withBasis(basis.getSelection());
+        options = fromPaper() ? chosen.withToleranceFromPaper() : chosen.withTolerance(toleranceMm());
         super.okPressed();
     }
 
