@@ -60,7 +60,8 @@ final class CompressionActions {
             }
         });
         view.panel().setMessage("Compressing " + options.garment() + " (" + options.basis() + " basis vectors, "
-                + options.toleranceMm() + " mm): see the Progress view.");
+                + (options.toleranceFromPaper() ? "at the paper scheme's precision" : options.toleranceMm() + " mm")
+                + "): see the Progress view.");
         job.schedule();
         return job;
     }
