@@ -27,10 +27,6 @@ final class SelfCollider {
     private final PairList[] chunkVf, chunkEe;
     private final PairList vf = new PairList(), ee = new PairList();
     final Contacts contacts = new Contacts();
-    /** How far (per axis) a vertex may move from where it was at the last build before the lists are built again. */
-    private final double margin;
-    private double[] anchor;
-    private long builds, passes;
 
     /** Pairs of ids (vertex-triangle or edge-edge). */
     static final class PairList {
@@ -58,7 +54,6 @@ final class SelfCollider {
         this.m = model;
         this.thick = thickness;
         this.workers = workers;
-        this.margin = thickness;
         double cell = Math.max(Math.max(model.meanEdge, 2 * thickness), 1e-4);
         triHash = new BoxHash(cell, model.tri.length / 3);
         edgeHash = new BoxHash(cell, model.edges);
@@ -86,11 +81,7 @@ final class SelfCollider {
                         + Geometry.sq(x[o + 2] - xp[o + 2]));
             }
         });
-        if (!listsHold(xp, x)) {
-            build(xp, x);
-            builds++;
-        }
-        passes++;
+        build(xp, x);
         for (Contacts c : chunkContacts) {
             c.clear();
         }
@@ -117,43 +108,11 @@ final class SelfCollider {
         }
     }
 
-    /**
-     * Whether the candidate lists of the last build still hold every pair this pass can find: they do while no vertex,
-     * at either end of the pass's motion, is further than the margin (per axis) from where it was at the build, since
-     * the boxes were grown by the margin.
-     */
-    private boolean listsHold(double[] xp, double[] x) {
-        if (anchor == null) {
-            return false;
-        }
-        double mg = margin;
-        for (int i = 0; i < 3 * m.n; i++) {
-            double a = anchor[i];
-            if (Math.abs(x[i] - a) > mg || Math.abs(xp[i] - a) > mg) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Broad-phase builds and collision passes so far (the lists are reused while they hold). */
-    long builds() {
-        return builds;
-    }
-
-    long passes() {
-        return passes;
-    }
-
-    /** Candidate pairs for the motion from xp to x, boxes grown by the margin so they hold for the next passes. */
+    /** Candidate pairs for the motion from xp to x. */
     private void build(double[] xp, double[] x) {
         int n = m.n, nt = m.tri.length / 3, ne = m.edges;
         int[] tri = m.tri;
-        if (anchor == null) {
-            anchor = new double[3 * n];
-        }
-        System.arraycopy(x, 0, anchor, 0, 3 * n);
-        double grow = 0.5 * thick + margin;
+        double grow = 0.5 * thick;
         workers.forRange(nt, 4096, (chunk, from, to) -> {
             for (int t = from; t < to; t++) {
                 sweptBox(x, xp, tri, 3 * t, 3, grow, triBox, 6 * t);
@@ -220,12 +179,6 @@ final class SelfCollider {
 
     void clear() {
         contacts.clear();
-    }
-
-    /** Forgets the candidate lists (a new state was set: the next pass builds them again). */
-    void reset() {
-        contacts.clear();
-        anchor = null;
     }
 
     private static void sweptBox(double[] x, double[] xp, int[] idx, int off, int count, double grow, double[] box, int b) {

@@ -88,7 +88,7 @@ public final class XpbdSolver implements ClothSolver {
             v[i] = vel[i];
         }
         System.arraycopy(x, 0, xs, 0, x.length);
-        self.reset();
+        self.clear();
     }
 
     @Override
@@ -158,9 +158,6 @@ public final class XpbdSolver implements ClothSolver {
         BodyCollider body = collider(motion);
         int sub = substepsFor(body, t0, dt);
         body.load(t0, true);
-        // the candidate lists are built afresh at every frame's start (their order is the contacts' solve order), so
-        // a frame does not depend on lists left by the one before: a restart from a stored state equals continuing
-        self.reset();
         double h = dt / sub;
         for (int k = 1; k <= sub; k++) {
             if (monitor != null && monitor.isCanceled()) {
