@@ -9,7 +9,6 @@ import org.clothgraph.cloth.ui.gl.ClothRenderer;
 import org.clothgraph.cloth.ui.gl.ClothScene;
 import org.clothgraph.cloth.ui.gl.GlContext;
 import org.clothgraph.model.Aspect;
-import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.jobs.JobSnapshot;
 import org.clothgraph.model.jobs.OperationJob;
