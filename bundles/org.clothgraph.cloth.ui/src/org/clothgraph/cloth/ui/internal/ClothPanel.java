@@ -42,9 +42,11 @@ final class ClothPanel {
         this.view = view;
         Composite c = new Composite(parent, SWT.NONE);
         c.setLayout(new GridLayout(2, false));
-        new Label(c, SWT.NONE).setText("Run:");
+        Label runLabel = new Label(c, SWT.NONE); // on its own line: the combo gets the panel's whole width
+        runLabel.setText("Simulation run:");
+        runLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         runs = new Combo(c, SWT.READ_ONLY);
-        runs.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        runs.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         Button simulate = new Button(c, SWT.PUSH);
         simulate.setText("Simulate...");
         simulate.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
