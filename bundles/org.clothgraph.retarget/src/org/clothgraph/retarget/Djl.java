@@ -30,6 +30,12 @@ public final class Djl {
                 System.setProperty("ENGINE_CACHE_DIR", DEFAULT_CACHE.toString());
             }
             System.setProperty("ai.djl.default_engine", "PyTorch");
+            // one intra-op thread: libtorch's OpenMP workers spin, and on a shared 2-core machine they fight the
+            // other processes (and ClothGraph's own threads); the user may still choose more
+            if (System.getProperty("ai.djl.pytorch.num_threads") == null) System.setProperty("ai.djl.pytorch.num_threads", "1");
+            if (System.getProperty("ai.djl.pytorch.num_interop_threads") == null) {
+                System.setProperty("ai.djl.pytorch.num_interop_threads", "1");
+            }
             engine = call(() -> Engine.getEngine("PyTorch"));
         }
         return engine;

@@ -18,8 +18,8 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.training.GradientCollector;
 
 /**
- * Generation for a target skeleton that has no motion: the clip is cut into windows, each window's latent code starts
- * at the source's (the encoder's output for the source window) and Adam moves all codes at once to minimise
+ * Generation for a target skeleton that has no motion: the clip is cut into windows, each window's latent code (one
+ * vector per frame) starts at the source's (the encoder's output for the source window) and Adam moves all codes at once to minimise
  * lambdaAngle * angle loss + lambdaFoot * contact loss of the motion the network decodes on the target's bone
  * lengths; the windows are then blended back into one clip. The root follows the source's, scaled by the ratio of
  * leg lengths (as the copy baseline).
@@ -28,6 +28,9 @@ public final class LatentRetargeting {
     /** Outcome: the clip on the target and the loss terms at the start and the end, with the curve per iteration. */
     public record Result(Motion motion, int windows, int iterations, double angleLossStart, double footLossStart,
             double angleLoss, double footLoss, List<double[]> curve, double seconds) {}
+
+    /** Frames between the key frames whose latent offsets are optimised. */
+    static final int KEY_SPACING = 10;
 
     private LatentRetargeting() {
     }
@@ -49,13 +52,17 @@ public final class LatentRetargeting {
         Motion copy = CopyRotations.retarget(src, target);
         float[][] rot = Windows.rotations(src);
         int n = rot.length, tf = a.frames();
-        List<Integer> starts = Windows.starts(n, tf, Math.min(s.stride(), tf));
+        List<Integer> starts = new ArrayList<>();
+        for (int a0 = 0; a0 == 0 || a0 < n; a0 += Math.min(s.stride(), tf)) {
+            starts.add(a0);
+            if (a0 + tf >= n) break;
+        }
         int w = starts.size();
-        float[] x = new float[w * a.inputSize()], root = new float[w * tf * 3], bones = new float[w * a.bones()];
-        float[] tb = CanonicalSkeleton.boneLengths(target);
+        float[] x = new float[w * a.inputSize()], root = new float[w * tf * 3];
+        float[] bones = net.perFrame(CanonicalSkeleton.boneLengths(target), w);
+        int rows = w * tf;
         for (int i = 0; i < w; i++) {
             System.arraycopy(Windows.window(rot, starts.get(i), tf), 0, x, i * a.inputSize(), a.inputSize());
-            System.arraycopy(tb, 0, bones, i * a.bones(), a.bones());
             for (int f = 0; f < tf; f++) {
                 Vec3 r = copy.rootPosition(Math.min(starts.get(i) + f, n - 1));
                 int o = (i * tf + f) * 3;
@@ -68,12 +75,24 @@ public final class LatentRetargeting {
         Engine engine = Djl.engine();
         float[] z = Djl.call(() -> {
             try (NDManager m = engine.newBaseManager()) {
-                return MotionAutoencoder.encode(net.on(m, false), m.create(x, new Shape(w, a.inputSize()))).toFloatArray();
+                return MotionAutoencoder.encode(net.on(m, false), m.create(net.unfold(x, w), new Shape(rows,
+                        a.frameInputSize()))).toFloatArray();
             }
         });
         sub.worked(1);
         List<double[]> curve = new ArrayList<>();
-        Map<String, float[]> zmap = Map.of("z", z);
+        // Adam moves offsets of the codes at key frames every KEY_SPACING frames, linearly interpolated in between, so
+        // that the codes of neighbouring frames move together (per-frame steps of Adam would add jitter)
+        int keys = (tf - 1) / KEY_SPACING + 2;
+        float[] interp = new float[tf * keys];
+        for (int f = 0; f < tf; f++) {
+            double u = f / (double) KEY_SPACING;
+            int k0 = Math.min((int) Math.floor(u), keys - 2);
+            interp[f * keys + k0] = (float) (1 - (u - k0));
+            interp[f * keys + k0 + 1] = (float) (u - k0);
+        }
+        float[] delta = new float[w * keys * a.latent()];
+        Map<String, float[]> zmap = Map.of("z", delta);
         AutoencoderTraining.Adam adam = new AutoencoderTraining.Adam(zmap, s.learningRate());
         int it = 0;
         double[] first = null, last = null;
@@ -86,10 +105,12 @@ public final class LatentRetargeting {
                 double[] terms = new double[3];
                 float[] out = Djl.call(() -> {
                     try (NDManager m = weights.newSubManager(); GradientCollector gc = engine.newGradientCollector()) {
-                        NDArray zs = m.create(z, new Shape(w, a.latent()));
-                        zs.setRequiresGradient(true);
+                        NDArray ds = m.create(delta, new Shape(w, keys, a.latent()));
+                        ds.setRequiresGradient(true);
+                        NDArray zs = m.create(interp, new Shape(tf, keys)).matMul(ds).reshape(rows, a.latent())
+                                .add(m.create(z, new Shape(rows, a.latent())));
                         NDArray xs = m.create(x, new Shape(w, a.inputSize()));
-                        NDArray r = net.decode(p, zs, m.create(bones, new Shape(w, a.bones())), xs.get(":, 0:" + a.joints() * 4));
+                        NDArray r = net.decode(p, zs, m.create(bones, new Shape(rows, a.bones())), xs);
                         NDArray angle = QuatNd.distance(r, xs.reshape(w, tf, a.joints(), 4)).mean();
                         NDArray low = Kinematics.lowestFootHeight(r, m.create(root, new Shape(w, tf, 3)), target, feet);
                         NDArray foot = low.neg().maximum(0f).mean();
@@ -99,7 +120,7 @@ public final class LatentRetargeting {
                         terms[2] = foot.getFloat();
                         if (optimise && terms[0] >= s.threshold()) {
                             gc.backward(loss);
-                            adam.gradient("z", zs.getGradient().toFloatArray());
+                            adam.gradient("z", ds.getGradient().toFloatArray());
                         }
                         return r.toFloatArray();
                     }

@@ -45,9 +45,18 @@ public final class ProjectRetargeting {
         }
         if (train.isEmpty()) throw new InvalidInputException("--held-out", null, "every clip is held out: nothing to train on");
         sub.split(1);
-        RetargetModel model = AutoencoderTraining.train(train, held, s, curve, sub.split(9));
+        List<String> names = files.stream().map(f -> f.toAbsolutePath().normalize().toString()).toList();
+        RetargetModel model = AutoencoderTraining.train(train, held, names, performer.floorOffset(), s, curve, sub.split(9));
         store(project, model);
         return model;
+    }
+
+    /** The held-out clips of the model, read again from the files it was trained from, on the performer's skeleton. */
+    public static List<Motion> heldOutClips(RetargetModel model) {
+        List<Path> files = model.record().sourceFiles().stream().map(Path::of).toList();
+        if (files.isEmpty()) throw new InvalidInputException("model", "sourceFiles", "the model does not name its source files");
+        Performer p = Performer.read(files, model.record().settings().fps(), null);
+        return p.clips().stream().filter(m -> model.record().heldOutClips().contains(m.name())).toList();
     }
 
     public static void store(Project project, RetargetModel model) {

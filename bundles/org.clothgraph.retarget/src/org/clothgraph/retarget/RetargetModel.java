@@ -34,7 +34,8 @@ public final class RetargetModel {
     public record LossPoint(int step, double trainLoss, double heldOutLoss) {}
 
     /** How the model was made. */
-    public record Record(TrainingSettings settings, String engine, float[] performerBones, List<String> trainClips,
+    public record Record(TrainingSettings settings, String engine, float[] performerBones, List<String> sourceFiles,
+            double floorOffset, List<String> trainClips,
             List<String> heldOutClips, int trainWindows, int heldOutWindows, int stepsMade, double seconds,
             boolean stoppedByTimeLimit, List<LossPoint> lossCurve, double heldOutLoss, double heldOutAngleDeg,
             double trainAngleDeg) {}
@@ -145,6 +146,8 @@ public final class RetargetModel {
         m.put("parameters", network.parameterCount());
         m.put("settings", record.settings());
         m.put("engine", record.engine());
+        m.put("sourceFiles", record.sourceFiles());
+        m.put("floorOffset", record.floorOffset());
         m.put("trainClips", record.trainClips());
         m.put("heldOutClips", record.heldOutClips());
         m.put("trainWindows", record.trainWindows());
