@@ -15,7 +15,7 @@ public record TrainingSettings(int frames, double fps, int stride, int hidden, i
     public enum Initial { FIRST_FRAME, SOURCE }
 
     /** The published window (120 frames at 60 fps) with the sizes used for the acceptance numbers. */
-    public static final TrainingSettings DEFAULT = new TrainingSettings(120, 60, 10, 256, 32, 16, 3e-3, 6000, 19, 13,
+    public static final TrainingSettings DEFAULT = new TrainingSettings(120, 60, 10, 256, 64, 16, 3e-3, 6000, 19, 13,
             Initial.FIRST_FRAME);
 
     public TrainingSettings {
