@@ -15,20 +15,25 @@ import org.clothgraph.motion.io.ImportOptions;
 import org.clothgraph.motion.project.ProjectClips;
 import org.clothgraph.motion.project.ProjectPrimaryGraph;
 import org.clothgraph.motion.retarget.JointMap;
+import org.clothgraph.retarget.ProjectRetargeting;
 
 /** {@code motion import FILES...} and {@code motion graph}: clips and the primary motion graph. */
 public final class MotionCommand extends WorkspaceCommand {
     public MotionCommand() {
-        super("motion", "Import motion capture (BVH, ASF/AMC) into a project, or build its primary motion graph.");
+        super("motion", "Import motion capture (BVH, ASF/AMC) into a project, build its primary motion graph, or train and"
+                + " run the learned retargeting.");
         option(Option.value("fps", "F", "import: resample to this frame rate (default: the project's, 30)"));
         option(Option.value("scale", "S", "import: metres per file unit (default: detected from the skeleton height)"));
         option(Option.value("up", "auto|y|z", "import: the file's up axis (default auto)"));
         option(Option.value("map", "FILE", "import: joint map, lines 'sourceJoint targetJoint' (default: detected)"));
         option(Option.value("amc-fps", "F", "import: frame rate of AMC files (default 120)"));
+        option(Option.value("retarget", "copy|learned", "import: copy joint rotations by joint names (default), or the"
+                + " learned retargeting with the project's model (see 'motion train')"));
         option(Option.value("threshold", "T", "graph: transition threshold, RMS metres over the window"));
         option(Option.value("window", "K", "graph: transition window in frames (default 10)"));
         option(Option.flag("dry-run", "graph: say what rebuilding would keep and lose of the secondary cloth graph,"
                 + " store nothing"));
+        MotionRetargeting.options(this);
     }
 
     @Override
@@ -38,25 +43,30 @@ public final class MotionCommand extends WorkspaceCommand {
 
     @Override
     protected String usage() {
-        return "import --workspace DIR [options] FILES...  |  motion graph --workspace DIR [--threshold T] [--window K] [--dry-run] [--json]";
+        return "import --workspace DIR [options] [--retarget copy|learned] FILES...  |  motion graph --workspace DIR"
+                + " [--threshold T] [--window K] [--dry-run] [--json]  |  motion train --workspace DIR [--held-out A,B]"
+                + " [--steps N] [--minutes M] [--seed S] FILES|DIR  |  motion retarget --workspace DIR (--report [--targets"
+                + " T,...] [--round-trip] | [--target T] [--method learned|copy|ik] [--out DIR] FILES)";
     }
 
     @Override
     protected boolean writes(Args args) {
         List<String> pos = args.positionals();
-        return !pos.isEmpty() && (pos.get(0).equals("import") || pos.get(0).equals("graph"));
+        return !pos.isEmpty() && (pos.get(0).equals("import") || pos.get(0).equals("graph") || pos.get(0).equals("train"));
     }
 
     @Override
     protected int run(Project project, Args args, PrintStream out, PrintStream err) {
         List<String> pos = args.positionals();
         if (pos.isEmpty()) {
-            throw new UsageException("name a subcommand: import or graph");
+            throw new UsageException("name a subcommand: import, graph, train or retarget");
         }
         return switch (pos.get(0)) {
             case "import" -> importClips(project, args, pos.subList(1, pos.size()), out, err);
             case "graph" -> graph(project, args, pos.subList(1, pos.size()), out, err);
-            default -> throw new UsageException("unknown subcommand '" + pos.get(0) + "' (import or graph)");
+            case "train" -> MotionRetargeting.train(project, args, pos.subList(1, pos.size()), out, err);
+            case "retarget" -> MotionRetargeting.retarget(project, args, pos.subList(1, pos.size()), out, err);
+            default -> throw new UsageException("unknown subcommand '" + pos.get(0) + "' (import, graph, train or retarget)");
         };
     }
 
@@ -79,9 +89,15 @@ public final class MotionCommand extends WorkspaceCommand {
         JointMap map = args.value("map").map(m -> JointMap.load(Path.of(m))).orElse(null);
         List<Path> paths = new ArrayList<>();
         files.forEach(f -> paths.add(Path.of(f).toAbsolutePath().normalize()));
-        List<ClipInfo> added = ProjectClips.importInto(project, ProjectClips.sources(paths),
-                new ProjectClips.Settings(options, map, args.doubleValue("amc-fps", 120, 1, 10000)),
-                new ConsoleProgressMonitor(err).cancelOnShutdown());
+        String retarget = args.value("retarget").orElse("copy");
+        ProjectClips.Settings settings = new ProjectClips.Settings(options, map, args.doubleValue("amc-fps", 120, 1, 10000));
+        List<ClipInfo> added = switch (retarget) {
+            case "copy" -> ProjectClips.importInto(project, ProjectClips.sources(paths), settings,
+                    new ConsoleProgressMonitor(err).cancelOnShutdown());
+            case "learned" -> ProjectRetargeting.importLearned(project, ProjectClips.sources(paths), settings,
+                    MotionRetargeting.retargetSettings(args), new ConsoleProgressMonitor(err).cancelOnShutdown());
+            default -> throw new UsageException("--retarget must be copy or learned (got '" + retarget + "')");
+        };
         if (args.flag("json")) {
             List<Map<String, Object>> list = new ArrayList<>();
             for (ClipInfo c : added) {

@@ -1,0 +1,102 @@
+package org.clothgraph.retarget;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.motion.Motion;
+import org.clothgraph.motion.Skeleton;
+import org.clothgraph.testing.SharedData;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.core.runtime.OperationCanceledException;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The method end to end on real data at a toy size (seconds): CMU subject 02's short walk and run, a network of a few
+ * thousand weights over 30-frame windows, a couple of hundred steps; the acceptance numbers come from the CLI.
+ */
+class LearnedRetargetingTest {
+    private static Performer performer;
+    private static RetargetModel model;
+    private static final TrainingSettings TOY = new TrainingSettings(30, 60, 10, 16, 8, 8, 3e-3, 150, 5, 7,
+            TrainingSettings.Initial.FIRST_FRAME);
+
+    @BeforeAll
+    static void train() {
+        Path dir = SharedData.resolve("mocap/cmu-asfamc/02");
+        performer = Performer.read(List.of(dir.resolve("02.asf"), dir.resolve("02_01.amc"), dir.resolve("02_03.amc")), 60, null);
+        model = AutoencoderTraining.train(List.of(performer.clips().get(0)), List.of(performer.clips().get(1)), TOY, null,
+                new NullProgressMonitor());
+    }
+
+    @Test
+    void performerIsOnTheCanonicalSkeletonStandingOnTheFloor() {
+        assertTrue(CanonicalSkeleton.isCanonical(performer.skeleton()));
+        assertEquals(60, performer.clips().get(0).fps(), 1e-9);
+        assertTrue(Math.abs(performer.floorOffset()) < 0.2, "floor offset " + performer.floorOffset());
+        // the calibrated floor: the walk's lowest foot point is near y = 0, not floating or sunk
+        RetargetMeasures m = RetargetMeasures.of(performer.clips().get(0), performer.clips().get(0), null);
+        assertTrue(m.penetrationMaxMm() < 80, "penetration " + m.penetrationMaxMm());
+    }
+
+    @Test
+    void trainingReducesTheReconstructionLossAndRecordsItself() {
+        List<RetargetModel.LossPoint> curve = model.record().lossCurve();
+        assertTrue(curve.size() >= 10);
+        assertTrue(curve.get(curve.size() - 1).trainLoss() < 0.7 * curve.get(0).trainLoss(), "loss curve " + curve);
+        assertEquals(TOY, model.record().settings());
+        assertEquals(150, model.record().stepsMade());
+        assertEquals(List.of("02_03"), model.record().heldOutClips());
+        assertTrue(Double.isFinite(model.record().heldOutAngleDeg()));
+    }
+
+    @Test
+    void modelFileRoundTripsAndRefusesDamage(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("m.cgrm");
+        model.save(f);
+        RetargetModel back = RetargetModel.load(f);
+        assertEquals(model.record().settings(), back.record().settings());
+        for (String k : model.network().weights().keySet()) {
+            assertArrayEquals(model.network().weights().get(k), back.network().weights().get(k), k);
+        }
+        byte[] bytes = Files.readAllBytes(f);
+        Files.write(f, java.util.Arrays.copyOf(bytes, bytes.length - 100));
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> RetargetModel.load(f));
+        assertTrue(e.getMessage().contains("truncated"), e.getMessage());
+        Files.writeString(f, "hello");
+        assertThrows(InvalidInputException.class, () -> RetargetModel.load(f));
+    }
+
+    @Test
+    void latentOptimisationLowersTheContactLossOnShorterLegs() {
+        Skeleton child = CanonicalSkeleton.targets().get("child");
+        Motion src = performer.clips().get(1);
+        RetargetSettings s = new RetargetSettings(0.3, 0.5, 0, 40, 0.05, 20);
+        LatentRetargeting.Result r = LatentRetargeting.retarget(model, src, child, s, new NullProgressMonitor());
+        assertEquals(src.frameCount(), r.motion().frameCount());
+        assertTrue(r.motion().skeleton() == child);
+        assertEquals(40, r.iterations());
+        double before = 0.3 * r.angleLossStart() + 0.5 * r.footLossStart(), after = 0.3 * r.angleLoss() + 0.5 * r.footLoss();
+        assertTrue(after < before, "loss " + before + " -> " + after);
+        RetargetMeasures m = RetargetMeasures.of(r.motion(), src, null);
+        assertTrue(Double.isFinite(m.jitterMm()) && m.angleDeviationDeg() < 90, m.toString());
+    }
+
+    @Test
+    void cancelledRetargetingStops() {
+        NullProgressMonitor cancelled = new NullProgressMonitor();
+        cancelled.setCanceled(true);
+        assertThrows(OperationCanceledException.class, () -> LatentRetargeting.retarget(model, performer.clips().get(1),
+                CanonicalSkeleton.targets().get("demo"), RetargetSettings.DEFAULT, cancelled));
+        assertThrows(OperationCanceledException.class, () -> AutoencoderTraining.train(performer.clips(), List.of(), TOY,
+                null, cancelled));
+    }
+}
