@@ -112,7 +112,7 @@ public final class XpbdSolver implements ClothSolver {
         quasiStatic = on;
     }
 
-    /** What the solver did so far (substeps, contacts, repairs). */
+    @Override
     public SolverCounters counters() {
         return new SolverCounters(frames, substepsTotal, maxSubstepsUsed, framesAtBudget, contactsTotal,
                 bodyPushesTotal, collider == null ? 0 : collider.deepRescues(), collider == null ? 0 : collider.pinches(),
@@ -289,14 +289,34 @@ public final class XpbdSolver implements ClothSolver {
         }
     }
 
-    /** One XPBD Gauss-Seidel sweep: dlambda = (-C - alpha~ lambda) / (w_a + w_b + alpha~), alpha~ = alpha / h^2. */
+    /**
+     * One XPBD Gauss-Seidel sweep: dlambda = (-C - alpha~ lambda) / (w_a + w_b + alpha~), alpha~ = alpha / h^2. The
+     * slabs of {@link ClothModel#partStart} share no vertex and are swept at the same time, then the constraints
+     * that cross between them: the same order, so the same result, on one thread or several.
+     */
     private void solveDistances(double h) {
+        int[] ps = m.partStart;
+        int parts = ps.length - 2;
+        if (m.cA.length < 4096) {
+            solveDistances(h, 0, ps[parts + 1]);
+            return;
+        }
+        workers.forRange(parts, 1, (chunk, from, to) -> {
+            for (int k = from; k < to; k++) {
+                solveDistances(h, ps[k], ps[k + 1]);
+            }
+        });
+        solveDistances(h, ps[parts], ps[parts + 1]);
+    }
+
+    /** Sweeps constraints [from, to) in order. */
+    private void solveDistances(double h, int from, int to) {
         double ih2 = 1 / (h * h);
         int[] cA = m.cA, cB = m.cB;
         double[] rest = m.cRest, compl = m.cCompl, w = m.w;
         boolean[] edge = m.cEdge;
         double limit = set.strainLimit();
-        for (int c = 0; c < cA.length; c++) {
+        for (int c = from; c < to; c++) {
             int a = cA[c], b = cB[c];
             double wa = w[a], wb = w[b];
             if (wa + wb == 0) {
