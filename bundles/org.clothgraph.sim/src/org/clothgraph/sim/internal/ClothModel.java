@@ -27,6 +27,8 @@ final class ClothModel {
     final int edges;
     /** One-ring neighbours (CSR, sorted by vertex). */
     final int[] nbrStart, nbr;
+    /** The mesh edge (index into eA/eB/eRest) to each one-ring neighbour, parallel to {@link #nbr}. */
+    final int[] nbrEdge;
     final double meanEdge;
     /**
      * The constraints are ordered in {@link #PARTS} + 1 blocks: block k (k < PARTS) holds the constraints whose two
@@ -169,6 +171,11 @@ final class ClothModel {
         }
         for (int i = 0; i < n; i++) {
             Arrays.sort(nbr, nbrStart[i], nbrStart[i + 1]);
+        }
+        nbrEdge = new int[nbr.length];
+        for (int e = 0; e < ne; e++) {
+            nbrEdge[Arrays.binarySearch(nbr, nbrStart[ea[e]], nbrStart[ea[e] + 1], eb[e])] = e;
+            nbrEdge[Arrays.binarySearch(nbr, nbrStart[eb[e]], nbrStart[eb[e] + 1], ea[e])] = e;
         }
     }
 
