@@ -23,6 +23,7 @@ import org.clothgraph.sim.InitialDrape;
 import org.clothgraph.sim.Material;
 import org.clothgraph.sim.SimulationFailedException;
 import org.clothgraph.sim.SimulationSettings;
+import org.clothgraph.sim.SolverCounters;
 import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.garment.GarmentStateClassifier;
 import org.clothgraph.sim.garment.HoodStateClassifier;
@@ -50,11 +51,13 @@ public final class ClothRun {
 
     /**
      * What a run produced. {@code motionFile} is the project file holding the motion the run was simulated along
-     * ({@link RunMotion}); null for runs stored before runs kept their motion.
+     * ({@link RunMotion}); null for runs stored before runs kept their motion. {@code solver} is what the solver
+     * did along the path (substeps, contacts and how often each counted repair acted), as the simulator counted it;
+     * null when it counts nothing (the first embedded solver, ARCSim) and for runs stored before runs kept it.
      */
     public record Report(String runId, String garment, List<String> clips, int frames, double fps, double secondsPerFrame,
             List<String> classes, double maxPenetrationMm, long firstFrameId, long lastFrameId, double drapeSeconds,
-            String motionFile) {
+            String motionFile, SolverCounters solver) {
     }
 
     private ClothRun() {
@@ -95,6 +98,7 @@ public final class ClothRun {
         List<String> classes = new ArrayList<>();
         double[] maxPenetration = { 0 };
         double[] costMillis = { 0 };
+        SolverCounters[] counters = { null };
         long first;
         long[] last = { -1 };
         SubMonitor loop = sub.split(90).setWorkRemaining(frames);
@@ -110,14 +114,22 @@ public final class ClothRun {
                 writer.commit();
                 loop.worked(1);
                 // one continuous simulation (contact history carries over); frames are committed every CHUNK frames
-                simulator.simulate(mesh, material, settings, body, 0, state, fps, frames - 1, (i, s, ms) -> {
-                    Body pose = body.frame(i + 1);
-                    last[0] = writer.append(s.positions(), s.velocities());
-                    classes.add(classifier == null ? "" : classifier.classify(s, pose));
-                    maxPenetration[0] = Math.max(maxPenetration[0], pose.maxPenetration(s.positions()));
-                    costMillis[0] += ms;
-                    if ((i + 1) % CHUNK == 0) {
-                        writer.commit();
+                simulator.simulate(mesh, material, settings, body, 0, state, fps, frames - 1, new ClothSimulator.FrameSink() {
+                    @Override
+                    public void frame(int i, ClothState s, double ms) {
+                        Body pose = body.frame(i + 1);
+                        last[0] = writer.append(s.positions(), s.velocities());
+                        classes.add(classifier == null ? "" : classifier.classify(s, pose));
+                        maxPenetration[0] = Math.max(maxPenetration[0], pose.maxPenetration(s.positions()));
+                        costMillis[0] += ms;
+                        if ((i + 1) % CHUNK == 0) {
+                            writer.commit();
+                        }
+                    }
+
+                    @Override
+                    public void finished(SolverCounters c) {
+                        counters[0] = c;
                     }
                 }, loop.split(frames - 1));
                 writer.commit();
@@ -128,7 +140,7 @@ public final class ClothRun {
                 StoredMotion.write(project, motionFile, path.motion());
                 report = new Report(runId, garment.name(), List.copyOf(clipNames), frames, fps,
                         costMillis[0] / 1000.0 / simulated, classes, maxPenetration[0] * 1000, first,
-                        frames > 1 ? last[0] : first, drapeSeconds, motionFile);
+                        frames > 1 ? last[0] : first, drapeSeconds, motionFile, counters[0]);
                 // the report names the frames before the work that claims them ends: they are never orphans
                 project.setSetting(RUNS_SCOPE, report.runId(), new Gson().toJson(report));
             } catch (SimulationFailedException | RuntimeException | Error e) {
@@ -214,8 +226,28 @@ public final class ClothRun {
         // runs stored before runs kept their motion have no motionFile
         String motionFile = o.has("motionFile") && !o.get("motionFile").isJsonNull() ? string(source, run, o, "motionFile")
                 : null;
+        // runs stored before runs kept the solver's counters, and runs of simulators that count nothing, have none
+        SolverCounters solver = o.has("solver") && !o.get("solver").isJsonNull() ? counters(source, run, o.get("solver"))
+                : null;
         return new Report(runId, garment, clips, (int) frames, fps, secondsPerFrame, classes, penetration, first, last,
-                drape, motionFile);
+                drape, motionFile, solver);
+    }
+
+    private static SolverCounters counters(String source, String run, JsonElement e) {
+        if (!e.isJsonObject()) {
+            throw new InvalidInputException(source, run + ", field solver", "not an object");
+        }
+        JsonObject c = e.getAsJsonObject();
+        String r = run + ", solver";
+        long frames = integer(source, r, c, "frames", 0, Integer.MAX_VALUE);
+        long substeps = integer(source, r, c, "substeps", 0, Long.MAX_VALUE);
+        long most = integer(source, r, c, "maxSubstepsPerFrame", 0, Integer.MAX_VALUE);
+        return new SolverCounters((int) frames, substeps, (int) most, integer(source, r, c, "framesAtBudget", 0, frames),
+                integer(source, r, c, "selfContacts", 0, Long.MAX_VALUE),
+                integer(source, r, c, "bodyPushes", 0, Long.MAX_VALUE),
+                integer(source, r, c, "deepRescues", 0, Long.MAX_VALUE), integer(source, r, c, "pinches", 0, Long.MAX_VALUE),
+                integer(source, r, c, "depenetrationLimits", 0, Long.MAX_VALUE),
+                integer(source, r, c, "speedLimits", 0, Long.MAX_VALUE));
     }
 
     private static JsonElement field(String source, String run, JsonObject o, String name) {

@@ -24,6 +24,13 @@ public interface ClothSimulator {
     @FunctionalInterface
     interface FrameSink {
         void frame(int index, ClothState state, double costMillis);
+
+        /**
+         * Receives, after the last frame, what the solver did over the span (substeps, contacts and every counted
+         * repair), for the run's report. Only the small-step embedded solver counts; others never call it.
+         */
+        default void finished(SolverCounters counters) {
+        }
     }
 
     /**

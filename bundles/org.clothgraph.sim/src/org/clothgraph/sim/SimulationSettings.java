@@ -16,8 +16,8 @@ package org.clothgraph.sim;
  *        in one substep, m (default 4 mm, the default cloth thickness: collisions are found by proximity within a
  *        substep)
  * @param iterations Gauss-Seidel sweeps over the distance constraints per substep (0 = automatic:
- *        max(2, ceil(sqrt(vertices / 4000))), since a sweep carries a correction about one edge and the garment is
- *        about sqrt(vertices) edges across); the multipliers are accumulated over the sweeps of a substep (XPBD),
+ *        ceil(10 sqrt(vertices / 4000)): 10 for the 4,000-vertex demo robe, 27 at 29,000 vertices, since a sweep carries a
+ *        correction about one edge and the garment is about sqrt(vertices) edges across); the multipliers are accumulated over the sweeps of a substep (XPBD),
  *        so more sweeps converge further but do not make the cloth stiffer than its material
  * @param contactIterations Gauss-Seidel passes over the collision contacts per substep
  * @param separationSpeed the fastest two cloth layers (or cloth and body) that start a substep closer than the

@@ -1,5 +1,7 @@
 package org.clothgraph.sim;
 
+import java.util.Locale;
+
 /**
  * What the embedded solver did over a run, for the run's report.
  *
@@ -20,4 +22,12 @@ package org.clothgraph.sim;
  */
 public record SolverCounters(int frames, long substeps, int maxSubstepsPerFrame, long framesAtBudget,
         long selfContacts, long bodyPushes, long deepRescues, long pinches, long depenetrationLimits, long speedLimits) {
+
+    /** One line for a person: the substeps, then how often each counted repair acted. */
+    public String summary() {
+        return String.format(Locale.ROOT, "%,d substeps over %,d frames (up to %d per frame, %,d frames at the budget),"
+                + " %,d cloth contacts, %,d body pushes; repairs: %,d speed limits, %,d depenetration limits, %,d pinches,"
+                + " %,d deep rescues", substeps, frames, maxSubstepsPerFrame, framesAtBudget, selfContacts, bodyPushes,
+                speedLimits, depenetrationLimits, pinches, deepRescues);
+    }
 }

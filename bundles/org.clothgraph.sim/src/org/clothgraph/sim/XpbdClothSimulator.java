@@ -35,10 +35,14 @@ public final class XpbdClothSimulator implements ClothSimulator {
     public void simulate(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
             double startTime, ClothState initial, double fps, int frames, FrameSink sink, IProgressMonitor monitor)
             throws SimulationFailedException {
-        run(mesh, material, settings, motion, startTime, initial, fps, frames, (i, state, ms, substeps) -> {
-            sink.frame(i, state, ms);
-            return null;
-        }, monitor);
+        SolverCounters counters = run(mesh, material, settings, motion, startTime, initial, fps, frames,
+                (i, state, ms, substeps) -> {
+                    sink.frame(i, state, ms);
+                    return null;
+                }, monitor);
+        if (counters != null) {
+            sink.finished(counters);
+        }
     }
 
     /**
@@ -63,7 +67,8 @@ public final class XpbdClothSimulator implements ClothSimulator {
         ClothState done(int index, ClothState state, double costMillis, int substeps);
     }
 
-    private static void run(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
+    /** Runs the span; returns what the solver counted (null for a solver that counts nothing). */
+    private static SolverCounters run(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
             double startTime, ClothState initial, double fps, int frames, Step step, IProgressMonitor monitor)
             throws SimulationFailedException {
         if (!(fps > 0) || frames < 0) {
@@ -82,6 +87,7 @@ public final class XpbdClothSimulator implements ClothSimulator {
                 }
                 sm.split(1);
             }
+            return solver.counters();
         }
     }
 }

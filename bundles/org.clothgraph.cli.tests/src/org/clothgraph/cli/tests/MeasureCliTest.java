@@ -48,6 +48,28 @@ class MeasureCliTest {
         assertTrue(all.out().contains("run-0001") && all.out().contains(runId) && all.out().contains("strain p99"),
                 all.out());
 
+        // what the solver did is reported with the run: the small-step solver counts its substeps and repairs, the
+        // first solver counts nothing
+        assertTrue(simulated.get("solver").isJsonNull(), simulated.toString());
+        assertTrue(report.get("solver").isJsonNull(), report.toString());
+        CliRun small = CliRun.of("simulate", "--workspace", ws.toString(), "--clips", "walk", "--frames", "6",
+                "--solver", "small-steps", "--json");
+        assertEquals(Cli.OK, small.code(), small.err());
+        JsonObject smallRun = JsonParser.parseString(small.out()).getAsJsonObject();
+        JsonObject counters = smallRun.getAsJsonObject("solver");
+        assertEquals(5, counters.get("frames").getAsInt(), "the frames simulated after the first: " + counters);
+        assertTrue(counters.get("substeps").getAsLong() >= 5 * 40, counters.toString());
+        for (String repair : new String[] { "speedLimits", "depenetrationLimits", "pinches", "deepRescues" }) {
+            assertTrue(counters.get(repair).getAsLong() >= 0, repair + " in " + counters);
+        }
+        CliRun smallMeasured = CliRun.of("measure", "--workspace", ws.toString(), "--run",
+                smallRun.get("run").getAsString(), "--json");
+        assertEquals(Cli.OK, smallMeasured.code(), smallMeasured.err());
+        assertEquals(counters, JsonParser.parseString(smallMeasured.out()).getAsJsonObject().getAsJsonObject("solver"),
+                "measure shows what the run stored");
+        CliRun table = CliRun.of("measure", "--workspace", ws.toString(), "--run", smallRun.get("run").getAsString());
+        assertTrue(table.out().contains("solver: ") && table.out().contains("speed limits"), table.out());
+
         CliRun unexplored = CliRun.of("measure", "--workspace", ws.toString(), "--explored");
         assertEquals(Cli.BAD_INPUT, unexplored.code(), "20 frames do not finish the initialisation: no states yet");
         assertTrue(unexplored.err().contains("no explored cloth states"), unexplored.err());

@@ -20,6 +20,13 @@ import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.StorageException;
 import org.clothgraph.model.WriterWait;
+import org.clothgraph.sim.SolverCounters;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonNull;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 
 /**
  * {@code measure}: the independent measures (self crossings, body crossings, penetration, strain) of stored
@@ -84,6 +91,9 @@ public final class MeasureCommand extends Command {
             }
             List<RunMeasure> reports = new ArrayList<>();
             List<String> keys = new ArrayList<>();
+            // beside each run's independent measures, what its solver counted (null: explored states, or a solver
+            // that counts nothing)
+            List<SolverCounters> solvers = new ArrayList<>();
             if (args.flag("explored")) {
                 String name = args.value("garment").orElse(ProjectGarments.ROBE);
                 GarmentInfo g = ProjectGarments.find(project, name);
@@ -93,6 +103,7 @@ public final class MeasureCommand extends Command {
                 }
                 reports.add(ProjectMeasures.measureExplored(project, g, every, new ConsoleProgressMonitor(err)));
                 keys.add(ProjectMeasures.EXPLORED);
+                solvers.add(null);
             } else {
                 List<ClothRun.Report> runs = args.value("run").map(id -> List.of(RunMeasures.run(project, id)))
                         .orElseGet(() -> ClothRun.runs(project));
@@ -103,16 +114,24 @@ public final class MeasureCommand extends Command {
                 for (ClothRun.Report r : runs) {
                     reports.add(RunMeasures.measure(project, r, every, new ConsoleProgressMonitor(err)));
                     keys.add(r.runId());
+                    solvers.add(r.solver());
                 }
             }
-            String all = reports.size() == 1 ? reports.get(0).toJson()
-                    : "[\n" + String.join(",\n", reports.stream().map(RunMeasure::toJson).toList()) + "]\n";
+            List<String> texts = new ArrayList<>();
+            for (int i = 0; i < reports.size(); i++) {
+                texts.add(withSolver(reports.get(i).toJson(), solvers.get(i), args.flag("explored")));
+            }
+            String all = texts.size() == 1 ? texts.get(0) : "[\n" + String.join(",\n", texts) + "]\n";
             for (int i = 0; i < reports.size(); i++) {
                 if (report == null) {
                     RunMeasures.store(project, keys.get(i), reports.get(i));
                 }
                 if (!json) {
                     show(reports.get(i), false, out);
+                    if (!args.flag("explored")) {
+                        out.println("solver: " + (solvers.get(i) == null ? "no counts (this solver counts no repairs)"
+                                : solvers.get(i).summary()));
+                    }
                 }
             }
             if (json) {
@@ -127,6 +146,20 @@ public final class MeasureCommand extends Command {
             }
             return 0;
         }
+    }
+
+    /**
+     * A run's report with what its solver counted beside the measures (field {@code solver}, null when the solver
+     * counts nothing); explored states' reports unchanged. The stored measures stay the checker's alone.
+     */
+    private static String withSolver(String measureJson, SolverCounters solver, boolean explored) {
+        if (explored) {
+            return measureJson;
+        }
+        JsonObject o = JsonParser.parseString(measureJson).getAsJsonObject();
+        o.add("solver", solver == null ? JsonNull.INSTANCE : new Gson().toJsonTree(SimulateCommand.counters(solver)));
+        return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping()
+                .serializeSpecialFloatingPointValues().create().toJson(o) + "\n";
     }
 
     private static void write(Path file, String text) {

@@ -17,6 +17,7 @@ import org.clothgraph.model.Project;
 import org.clothgraph.sim.ClothSimulator;
 import org.clothgraph.sim.SimulationFailedException;
 import org.clothgraph.sim.SimulationSettings;
+import org.clothgraph.sim.SolverCounters;
 import org.clothgraph.sim.XpbdClothSimulator;
 import org.clothgraph.sim.arcsim.ArcsimClothSimulator;
 import org.clothgraph.sim.arcsim.ArcsimOptions;
@@ -149,6 +150,7 @@ public final class SimulateCommand extends WorkspaceCommand {
                 measures.put(key, measured.get(key).isJsonNull() ? null : measured.get(key).getAsNumber());
             }
             m.put("measures", measures);
+            m.put("solver", r.solver() == null ? null : counters(r.solver()));
             JsonOutput.print(out, m);
         } else {
             out.printf(Locale.ROOT, "%s: %s along %s, %d frames at %.0f fps, %.3f s/frame, max penetration %.2f mm%n",
@@ -162,7 +164,24 @@ public final class SimulateCommand extends WorkspaceCommand {
                     measured.get("maxSelfCrossings").getAsInt(), measured.get("framesWithCrossings").getAsInt(),
                     measured.get("worstFrame").getAsInt(), 100 * number(measured, "maxStrainP99"),
                     100 * number(measured, "maxStrain"), r.runId());
+            out.println("solver: " + (r.solver() == null ? "no counts (this solver counts no repairs)" : r.solver().summary()));
         }
+    }
+
+    /** The solver's counters as a JSON map (simulate and measure print the same names). */
+    static Map<String, Object> counters(SolverCounters c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("frames", c.frames());
+        m.put("substeps", c.substeps());
+        m.put("maxSubstepsPerFrame", c.maxSubstepsPerFrame());
+        m.put("framesAtBudget", c.framesAtBudget());
+        m.put("selfContacts", c.selfContacts());
+        m.put("bodyPushes", c.bodyPushes());
+        m.put("speedLimits", c.speedLimits());
+        m.put("depenetrationLimits", c.depenetrationLimits());
+        m.put("pinches", c.pinches());
+        m.put("deepRescues", c.deepRescues());
+        return m;
     }
 
     private static double number(JsonObject o, String key) {

@@ -27,7 +27,19 @@ final class ClothModel {
     final int edges;
     /** One-ring neighbours (CSR, sorted by vertex). */
     final int[] nbrStart, nbr;
+    /** The mesh edge (index into eA/eB/eRest) to each one-ring neighbour, parallel to {@link #nbr}. */
+    final int[] nbrEdge;
     final double meanEdge;
+    /**
+     * The constraints are ordered in {@link #PARTS} + 1 blocks: block k (k < PARTS) holds the constraints whose two
+     * vertices both lie in slab k of the rest shape (slabs along the rest shape's widest axis, equal vertex counts),
+     * the last block the constraints that cross a slab boundary; each block keeps the pseudo-random order. Blocks
+     * 0..PARTS-1 share no vertex, so a Gauss-Seidel sweep may solve them at the same time and then the crossing
+     * block: the result is the same whatever the thread count. Block k is [partStart[k], partStart[k + 1]).
+     */
+    final int[] partStart;
+    /** Slabs of the parallel distance sweep: fixed, so the sweep order does not depend on the thread count. */
+    static final int PARTS = 2;
 
     ClothModel(ClothMesh mesh, Material material) {
         n = mesh.vertexCount();
@@ -141,6 +153,7 @@ final class ClothModel {
             double tc = cCompl[i]; cCompl[i] = cCompl[j]; cCompl[j] = tc;
             boolean te = cEdge[i]; cEdge[i] = cEdge[j]; cEdge[j] = te;
         }
+        partStart = partition();
         int[] deg = new int[n + 1];
         for (int e = 0; e < ne; e++) {
             deg[ea[e]]++;
@@ -159,6 +172,70 @@ final class ClothModel {
         for (int i = 0; i < n; i++) {
             Arrays.sort(nbr, nbrStart[i], nbrStart[i + 1]);
         }
+        nbrEdge = new int[nbr.length];
+        for (int e = 0; e < ne; e++) {
+            nbrEdge[Arrays.binarySearch(nbr, nbrStart[ea[e]], nbrStart[ea[e] + 1], eb[e])] = e;
+            nbrEdge[Arrays.binarySearch(nbr, nbrStart[eb[e]], nbrStart[eb[e] + 1], ea[e])] = e;
+        }
+    }
+
+    /** Reorders the constraints into the blocks of {@link #partStart}; returns the block starts. */
+    private int[] partition() {
+        int nc = cA.length;
+        // the widest axis of the rest shape, and the vertex-count quantiles along it
+        int axis = 0;
+        double widest = -1;
+        for (int d = 0; d < 3; d++) {
+            double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+            for (int i = 0; i < n; i++) {
+                lo = Math.min(lo, rest[3 * i + d]);
+                hi = Math.max(hi, rest[3 * i + d]);
+            }
+            if (hi - lo > widest) {
+                widest = hi - lo;
+                axis = d;
+            }
+        }
+        Integer[] byAxis = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            byAxis[i] = i;
+        }
+        int ax = axis;
+        Arrays.sort(byAxis, (a, b) -> a.equals(b) ? 0 : rest[3 * a + ax] != rest[3 * b + ax]
+                ? Double.compare(rest[3 * a + ax], rest[3 * b + ax]) : Integer.compare(a, b));
+        int[] part = new int[n];
+        for (int k = 0; k < n; k++) {
+            part[byAxis[k]] = (int) ((long) k * PARTS / Math.max(1, n));
+        }
+        int[] block = new int[nc];
+        int[] count = new int[PARTS + 2];
+        for (int c = 0; c < nc; c++) {
+            int pa = part[cA[c]], pb = part[cB[c]];
+            block[c] = pa == pb ? pa : PARTS;
+            count[block[c] + 1]++;
+        }
+        for (int k = 0; k <= PARTS; k++) {
+            count[k + 1] += count[k];
+        }
+        int[] starts = Arrays.copyOf(count, PARTS + 2);
+        int[] fill = Arrays.copyOf(count, PARTS + 1);
+        int[] na = new int[nc], nb = new int[nc];
+        double[] nr = new double[nc], ncpl = new double[nc];
+        boolean[] ne = new boolean[nc];
+        for (int c = 0; c < nc; c++) {
+            int to = fill[block[c]]++;
+            na[to] = cA[c];
+            nb[to] = cB[c];
+            nr[to] = cRest[c];
+            ncpl[to] = cCompl[c];
+            ne[to] = cEdge[c];
+        }
+        System.arraycopy(na, 0, cA, 0, nc);
+        System.arraycopy(nb, 0, cB, 0, nc);
+        System.arraycopy(nr, 0, cRest, 0, nc);
+        System.arraycopy(ncpl, 0, cCompl, 0, nc);
+        System.arraycopy(ne, 0, cEdge, 0, nc);
+        return starts;
     }
 
     int bends() {

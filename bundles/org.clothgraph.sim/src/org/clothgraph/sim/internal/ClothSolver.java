@@ -5,6 +5,7 @@ import org.clothgraph.sim.ClothState;
 import org.clothgraph.sim.Material;
 import org.clothgraph.sim.SimulationFailedException;
 import org.clothgraph.sim.SimulationSettings;
+import org.clothgraph.sim.SolverCounters;
 import org.clothgraph.sim.body.BodyMotion;
 import org.eclipse.core.runtime.IProgressMonitor;
 
@@ -28,6 +29,11 @@ public interface ClothSolver extends AutoCloseable {
     /** Advances one output frame from body time t0 to t0 + dt; returns the substeps used. */
     int advanceFrame(BodyMotion motion, double t0, double dt, int frameIndex, IProgressMonitor monitor,
             long frameStartNanos) throws SimulationFailedException;
+
+    /** What the solver did so far (substeps, contacts, counted repairs); null when it counts nothing. */
+    default SolverCounters counters() {
+        return null;
+    }
 
     @Override
     void close();

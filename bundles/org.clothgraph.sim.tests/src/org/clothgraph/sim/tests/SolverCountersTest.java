@@ -1,0 +1,90 @@
+package org.clothgraph.sim.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.clothgraph.sim.ClothMesh;
+import org.clothgraph.sim.ClothSimulator;
+import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.Material;
+import org.clothgraph.sim.SimulationFailedException;
+import org.clothgraph.sim.SimulationSettings;
+import org.clothgraph.sim.SolverCounters;
+import org.clothgraph.sim.XpbdClothSimulator;
+import org.clothgraph.sim.body.Body;
+import org.clothgraph.sim.body.Capsule;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the small-step solver reports about a run (its substeps and how often each counted repair acted), and the
+ * parallel distance sweep giving the same frames on one thread as on two.
+ */
+class SolverCountersTest {
+
+    private static SolverCounters run(ClothMesh mesh, ClothState start, SimulationSettings s, Body body, int frames)
+            throws SimulationFailedException {
+        return run(mesh, start, s, body, frames, new float[1][]);
+    }
+
+    /** Simulates; returns the solver's counters, the last frame's positions in {@code last[0]}. */
+    private static SolverCounters run(ClothMesh mesh, ClothState start, SimulationSettings s, Body body, int frames,
+            float[][] last) throws SimulationFailedException {
+        SolverCounters[] got = { null };
+        new XpbdClothSimulator().simulate(mesh, Material.defaults(), s, t -> body, 0, start, 30, frames,
+                new ClothSimulator.FrameSink() {
+                    @Override
+                    public void frame(int index, ClothState state, double costMillis) {
+                        last[0] = state.positions();
+                    }
+
+                    @Override
+                    public void finished(SolverCounters c) {
+                        got[0] = c;
+                    }
+                }, null);
+        assertNotNull(got[0], "the small-step solver reports its counters");
+        return got[0];
+    }
+
+    @Test
+    void theSpeedLimitIsCountedWhenItActsAndOnlyThen() throws SimulationFailedException {
+        // a sheet thrown upwards at 25 m/s, above the 20 m/s limit: the repair acts on every vertex at once
+        ClothMesh mesh = XpbdPropertiesTest.sheet(8, 0.4, 1.0, false);
+        float[] v = new float[3 * mesh.vertexCount()];
+        for (int i = 0; i < mesh.vertexCount(); i++) {
+            v[3 * i + 1] = 25;
+        }
+        ClothState thrown = new ClothState(mesh.restPositions().clone(), v);
+        Body nothing = new Body(List.of());
+        SimulationSettings s = SimulationSettings.smallSteps().withThreads(1);
+        SolverCounters limited = run(mesh, thrown, s, nothing, 2);
+        assertEquals(2, limited.frames());
+        assertTrue(limited.substeps() >= 2L * s.substeps(), limited.summary());
+        assertTrue(limited.speedLimits() >= mesh.vertexCount(), limited.summary());
+        SolverCounters off = run(mesh, thrown, s.withSpeedLimit(0), nothing, 2);
+        assertEquals(0, off.speedLimits(), off.summary());
+        // a sheet at rest on nothing: no repair acts
+        SolverCounters calm = run(mesh, new ClothState(mesh.restPositions().clone(), new float[v.length]), s, nothing, 2);
+        assertEquals(0, calm.speedLimits() + calm.depenetrationLimits() + calm.pinches() + calm.deepRescues(),
+                calm.summary());
+    }
+
+    @Test
+    void bodyPushesAreCountedAndTheSweepIsTheSameOnOneThreadAndOnTwo() throws SimulationFailedException {
+        // 1,600 vertices, about 9,000 distance constraints: swept in two slabs at once, then the crossing ones
+        ClothMesh mesh = XpbdPropertiesTest.sheet(40, 0.6, 1.5, false);
+        Body bar = new Body(List.of(new Capsule("bar", -0.5f, 1.46f, 0f, 0.5f, 1.46f, 0f, 0.03f, 0.03f)));
+        ClothState start = new ClothState(mesh.restPositions().clone(), new float[3 * mesh.vertexCount()]);
+        SimulationSettings s = SimulationSettings.smallSteps().withSelfCollision(false, 1);
+        float[][] one = new float[1][], two = new float[1][];
+        SolverCounters[] counters = { run(mesh, start, s.withThreads(1), bar, 4, one),
+                run(mesh, start, s.withThreads(2), bar, 4, two) };
+        assertArrayEquals(one[0], two[0]);
+        assertEquals(counters[0], counters[1]);
+        assertTrue(counters[0].bodyPushes() > 0, counters[0].summary());
+    }
+}
