@@ -155,6 +155,26 @@ public final class MotionCommand extends WorkspaceCommand {
                 perClip.add(x);
             }
             m.put("clips", perClip);
+            List<Double> slides = new ArrayList<>();
+            List<Map<String, Object>> transitions = new ArrayList<>();
+            for (var e : r.graph().transitions()) {
+                double slide = r.graph().footSlideMm(e);
+                slides.add(slide);
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("from", r.graph().clips().get(e.from().clip()).name() + ":" + e.from().frame());
+                x.put("to", r.graph().clips().get(e.to().clip()).name() + ":" + e.to().frame());
+                x.put("distance", e.distance());
+                x.put("footSlideMm", slide);
+                transitions.add(x);
+            }
+            java.util.Collections.sort(slides);
+            Map<String, Object> slide = new LinkedHashMap<>();
+            slide.put("medianMm", slides.isEmpty() ? 0 : slides.get(slides.size() / 2));
+            slide.put("maxMm", slides.isEmpty() ? 0 : slides.get(slides.size() - 1));
+            slide.put("limitMm", report.maxFootSlideMm());
+            slide.put("passedOver", report.footSlideRejected());
+            m.put("footSlide", slide);
+            m.put("transitionList", transitions);
             List<Map<String, Object>> removed = new ArrayList<>();
             for (PruneReport.RemovedRange rr : report.removedRanges()) {
                 Map<String, Object> x = new LinkedHashMap<>();

@@ -71,6 +71,30 @@ class ConnectedGraphTest {
                     g.clips().get(c).frameCount(), kept, in, out));
             assertTrue(kept > 0 && in > 0 && out > 0, g.clips().get(c).name() + ": kept " + kept + ", entries " + in + ", exits " + out);
         }
+        // feet do not skate: foot slide of every planted blend below 2 cm (FootContactTest checks the measure)
+        double[] slides = FootContactTest.slides(g);
+        b.append(String.format(Locale.ROOT, "foot slide per transition: median %.1f mm, max %.1f mm%n", slides[slides.length / 2],
+                slides[slides.length - 1]));
+        assertTrue(slides[slides.length - 1] < 20, "max foot slide " + slides[slides.length - 1]);
+        // every connecting blend is as smooth as the clips it joins: no joint steps further than it ever does within either clip
+        List<Motion> cl = g.clips();
+        double[] clipStep = new double[cl.size()];
+        for (int c = 0; c < cl.size(); c++) {
+            for (int f = 1; f < cl.get(c).frameCount(); f++) {
+                clipStep[c] = Math.max(clipStep[c], MotionGraphTest.jump(cl.get(c).worldPositions(f - 1), cl.get(c).worldPositions(f)));
+            }
+        }
+        for (Edge e : g.transitions()) {
+            if (e.distance() < DEFAULT.threshold()) continue; // Kovar's own transitions are judged by the threshold alone
+            Motion a = cl.get(e.from().clip()), blend = e.blend();
+            double limit = Math.max(clipStep[e.from().clip()], clipStep[e.to().clip()]);
+            var prev = a.worldPositions(e.from().frame());
+            for (int p = 0; p < blend.frameCount(); p++) {
+                var cur = blend.worldPositions(p);
+                assertTrue(MotionGraphTest.jump(prev, cur) <= limit + 1e-9, e.from() + " -> " + e.to() + " blend frame " + p);
+                prev = cur;
+            }
+        }
         assertEquals(r.candidateTransitions(), r.keptTransitions() - r.connectingTransitions() + r.suppressedTransitions()
                 + r.droppedTransitions().size());
         System.out.print(b);

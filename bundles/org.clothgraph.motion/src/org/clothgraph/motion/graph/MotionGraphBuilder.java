@@ -12,6 +12,8 @@ import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.Quat;
 import org.clothgraph.motion.Skeleton;
 import org.clothgraph.motion.Vec3;
+import org.clothgraph.motion.contact.FootContact;
+import org.clothgraph.motion.contact.FootPlant;
 import org.clothgraph.motion.graph.MotionGraph.Edge;
 import org.clothgraph.motion.graph.MotionGraph.Kind;
 import org.clothgraph.motion.graph.MotionGraph.Node;
@@ -57,6 +59,10 @@ public final class MotionGraphBuilder {
      * while a pruned head or tail of a clip is longer than span frames and a candidate below the cap enters that head
      * from the component (or leaves that tail to it), the cheapest such transition is added. No transition above the
      * cap is ever made. 0 disables it (plain Kovar et al.).</li>
+     * <li>maxFootSlideMm: feet must not skate. Every blend has its feet planted ({@link FootPlant}); a candidate whose
+     * planted blend still slides a foot further than this ({@link org.clothgraph.motion.contact.FootSlide}: two clips
+     * standing with their feet a little apart or turned differently) is passed over, by suppression (which then takes
+     * the next best) and by the connecting step alike. 0: no limit.</li>
      * </ul>
      * Candidates are first pruned as in Kovar et al. (largest strongly connected component), suppression then picks
      * among the usable ones and the graph is pruned again; then clips left out are connected below connectCap.
@@ -66,16 +72,18 @@ public final class MotionGraphBuilder {
      * nothing to the demo graph).
      */
     public record Options(double threshold, int window, double fps, Set<String> excludeClips, int minSameClipGap,
-            int duplicateRadius, int span, int maxPerSpan, double connectCap) {
+            int duplicateRadius, int span, int maxPerSpan, double connectCap, double maxFootSlideMm) {
         public static final int DEFAULT_DUPLICATE_RADIUS = 30, DEFAULT_SPAN = 30, DEFAULT_MAX_PER_SPAN = 3;
         /** The hard cap of connecting transitions, metres RMS over the window (see the options above). */
         public static final double DEFAULT_CONNECT_CAP = 0.25;
+        /** The largest foot slide of a transition's planted blend, mm (see the options above). */
+        public static final double DEFAULT_MAX_FOOT_SLIDE_MM = 20;
         public static final Options DEFAULT = new Options(0.06, 10, 30, Set.of(), 20, DEFAULT_DUPLICATE_RADIUS, DEFAULT_SPAN,
-                DEFAULT_MAX_PER_SPAN, DEFAULT_CONNECT_CAP);
+                DEFAULT_MAX_PER_SPAN, DEFAULT_CONNECT_CAP, DEFAULT_MAX_FOOT_SLIDE_MM);
 
         public Options {
             if (!(threshold > 0) || window < 2 || !(fps > 0) || Double.isInfinite(fps) || minSameClipGap < 1
-                    || duplicateRadius < 0 || span < 0 || maxPerSpan < 0 || !(connectCap >= 0) || Double.isInfinite(connectCap)) {
+                    || duplicateRadius < 0 || span < 0 || maxPerSpan < 0 || !(connectCap >= 0) || Double.isInfinite(connectCap) || !(maxFootSlideMm >= 0)) {
                 throw new IllegalArgumentException("bad options");
             }
             excludeClips = Set.copyOf(excludeClips);
@@ -84,21 +92,23 @@ public final class MotionGraphBuilder {
         /** The original five settings; the suppression settings and the cap take their defaults. */
         public Options(double threshold, int window, double fps, Set<String> excludeClips, int minSameClipGap) {
             this(threshold, window, fps, excludeClips, minSameClipGap, DEFAULT_DUPLICATE_RADIUS, DEFAULT_SPAN, DEFAULT_MAX_PER_SPAN,
-                    DEFAULT_CONNECT_CAP);
+                    DEFAULT_CONNECT_CAP, DEFAULT_MAX_FOOT_SLIDE_MM);
         }
 
-        public Options withThreshold(double t) { return new Options(t, window, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap); }
-        public Options withWindow(int k) { return new Options(threshold, k, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap); }
-        public Options withFps(double f) { return new Options(threshold, window, f, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap); }
-        public Options withExcluded(Set<String> names) { return new Options(threshold, window, fps, names, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap); }
-        public Options withMinSameClipGap(int g) { return new Options(threshold, window, fps, excludeClips, g, duplicateRadius, span, maxPerSpan, connectCap); }
-        public Options withDuplicateRadius(int r) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, r, span, maxPerSpan, connectCap); }
+        public Options withThreshold(double t) { return new Options(t, window, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap, maxFootSlideMm); }
+        public Options withWindow(int k) { return new Options(threshold, k, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap, maxFootSlideMm); }
+        public Options withFps(double f) { return new Options(threshold, window, f, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap, maxFootSlideMm); }
+        public Options withExcluded(Set<String> names) { return new Options(threshold, window, fps, names, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap, maxFootSlideMm); }
+        public Options withMinSameClipGap(int g) { return new Options(threshold, window, fps, excludeClips, g, duplicateRadius, span, maxPerSpan, connectCap, maxFootSlideMm); }
+        public Options withDuplicateRadius(int r) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, r, span, maxPerSpan, connectCap, maxFootSlideMm); }
         /** Suppression span in frames and the largest number of transitions leaving (or arriving) per span. */
-        public Options withSpan(int frames, int max) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, duplicateRadius, frames, max, connectCap); }
-        /** No near-duplicate suppression: every local minimum below the threshold is a candidate (plain Kovar et al.). */
-        public Options withoutSuppression() { return new Options(threshold, window, fps, excludeClips, minSameClipGap, 0, span, 0, connectCap); }
+        public Options withSpan(int frames, int max) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, duplicateRadius, frames, max, connectCap, maxFootSlideMm); }
+        /** No suppression (near-duplicates, fan limits, foot slide): every local minimum below the threshold is a candidate (plain Kovar et al.). */
+        public Options withoutSuppression() { return new Options(threshold, window, fps, excludeClips, minSameClipGap, 0, span, 0, connectCap, 0); }
+        /** The largest foot slide (mm) of a transition's planted blend; 0: no limit. */
+        public Options withMaxFootSlide(double mm) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap, mm); }
         /** The hard cap of connecting transitions; 0: none (clips without a transition below the threshold are pruned). */
-        public Options withConnectCap(double cap) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, cap); }
+        public Options withConnectCap(double cap) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, cap, maxFootSlideMm); }
     }
 
     private MotionGraphBuilder() {}
@@ -188,12 +198,18 @@ public final class MotionGraphBuilder {
         boolean[] usable = largestScc(n, k, clipOf, excluded, cand);
         List<int[]> useful = new ArrayList<>(), unusable = new ArrayList<>();
         for (int[] c : cand) (usable[c[0] - 1] && usable[c[1] + k - 1] ? useful : unusable).add(c);
-        List<int[]> chosen = suppress(useful, dist, n, clipOf, clips.size(), opt);
+        Smoothness smooth = new Smoothness(clips, pts, first, clipOf, frameOf, k, opt.maxFootSlideMm());
+        int[] slideRejected = new int[1];
+        List<int[]> chosen = suppress(useful, dist, n, clipOf, clips.size(), opt, c -> {
+            boolean ok = smooth.feetPlanted(c[0], c[1]);
+            if (!ok) slideRejected[0]++;
+            return ok;
+        });
         int suppressed = useful.size() - chosen.size();
         boolean[] keep = largestScc(n, k, clipOf, excluded, chosen);
         int connecting = 0;
         if (opt.connectCap() > 0) {
-            List<int[]> added = connect(wide, chosen, keep, dist, n, k, clipOf, excluded, clips.size(), k);
+            List<int[]> added = connect(new ArrayList<>(wide), chosen, keep, dist, n, k, clipOf, excluded, clips.size(), k, smooth);
             connecting = added.size();
             if (connecting > 0) {
                 chosen = new ArrayList<>(chosen);
@@ -244,7 +260,7 @@ public final class MotionGraphBuilder {
         int kept = (int) edges.stream().filter(e -> e.kind() == Kind.TRANSITION).count();
         int total = (int) IntStream.range(0, n).filter(i -> !excluded[clipOf[i]]).count();
         PruneReport report = new PruneReport(List.copyOf(removed), List.copyOf(dropped), minima, suppressed, kept, nodes.size(), total,
-                connecting, opt.threshold(), opt.connectCap());
+                connecting, opt.threshold(), opt.connectCap(), slideRejected[0], opt.maxFootSlideMm());
         MotionGraph.Stats stats = new MotionGraph.Stats(n, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000,
                 (t4 - t3) / 1_000_000);
         return new MotionGraph(clips, nodes, edges, report, stats, k);
@@ -334,7 +350,8 @@ public final class MotionGraphBuilder {
      * when maxPerSpan kept transitions already leave from within span frames of its source frame or arrive within span
      * frames of its target frame. Returns the kept candidates sorted by source then target.
      */
-    private static List<int[]> suppress(List<int[]> cand, float[] dist, int n, int[] clipOf, int clipCount, Options opt) {
+    private static List<int[]> suppress(List<int[]> cand, float[] dist, int n, int[] clipOf, int clipCount, Options opt,
+            java.util.function.Predicate<int[]> acceptable) {
         int r = opt.duplicateRadius() > 0 ? opt.duplicateRadius() : -1, span = opt.span(), max = opt.maxPerSpan();
         List<int[]> sorted = new ArrayList<>(cand);
         sorted.sort(Comparator.<int[]>comparingDouble(c -> dist[c[0] * n + c[1]]).thenComparingInt(c -> c[0]).thenComparingInt(c -> c[1]));
@@ -353,7 +370,7 @@ public final class MotionGraphBuilder {
                 }
             }
             if (duplicate || (max > 0 && (near(sources.get(clipOf[c[0]]), c[0], span) >= max
-                    || near(targets.get(clipOf[c[1]]), c[1], span) >= max))) {
+                    || near(targets.get(clipOf[c[1]]), c[1], span) >= max)) || !acceptable.test(c)) {
                 continue;
             }
             same.add(c);
@@ -372,7 +389,7 @@ public final class MotionGraphBuilder {
      * transitions.
      */
     private static List<int[]> connect(List<int[]> wide, List<int[]> chosen, boolean[] keep0, float[] dist, int n, int k,
-            int[] clipOf, boolean[] excluded, int clipCount, int span) {
+            int[] clipOf, boolean[] excluded, int clipCount, int span, Smoothness smooth) {
         List<int[]> all = new ArrayList<>(chosen), added = new ArrayList<>();
         boolean[] keep = keep0, connected = new boolean[clipCount];
         while (true) {
@@ -408,7 +425,14 @@ public final class MotionGraphBuilder {
                     }
                 }
             }
-            if (bestPair == null) return extend(wide, all, added, keep, dist, n, k, clipOf, excluded, connected, span);
+            if (bestPair == null) return extend(wide, all, added, keep, dist, n, k, clipOf, excluded, connected, span, smooth);
+            boolean entryRough = !smooth.test(bestPair[0], bestPair[1]), exitRough = !smooth.test(bestPair[2], bestPair[3]);
+            if (entryRough || exitRough) {
+                // a blend that jerks more than either clip ever does is no transition: forget it and look again
+                int[] p = bestPair;
+                wide.removeIf(w -> (entryRough && w[0] == p[0] && w[1] == p[1]) || (exitRough && w[0] == p[2] && w[1] == p[3]));
+                continue;
+            }
             connected[clipOf[bestPair[1] + k - 1]] = true;
             added.add(new int[] {bestPair[0], bestPair[1]});
             added.add(new int[] {bestPair[2], bestPair[3]});
@@ -419,12 +443,82 @@ public final class MotionGraphBuilder {
     }
 
     /**
+     * Whether a candidate's blend is as smooth as the clips it joins: no joint moves further between two shown frames
+     * (the source frame, the blended frames, the aligned next target frame) than it ever does between two frames of
+     * either clip. Connecting transitions, being above the threshold, must pass it.
+     */
+    private static final class Smoothness {
+        private final List<Motion> clips;
+        private final double[][] pts;
+        private final int[] first, clipOf, frameOf;
+        private final int k;
+        private final double[] clipStep;
+        private final double maxSlideMm;
+
+        Smoothness(List<Motion> clips, double[][] pts, int[] first, int[] clipOf, int[] frameOf, int k, double maxSlideMm) {
+            this.maxSlideMm = maxSlideMm;
+            this.clips = clips;
+            this.pts = pts;
+            this.first = first;
+            this.clipOf = clipOf;
+            this.frameOf = frameOf;
+            this.k = k;
+            clipStep = new double[clips.size()];
+            for (int g = 1; g < pts.length; g++) {
+                if (clipOf[g] == clipOf[g - 1]) clipStep[clipOf[g]] = Math.max(clipStep[clipOf[g]], step(pts[g - 1], pts[g]));
+            }
+        }
+
+        /** The planted blend of candidate (s, t) slides no foot further than the limit. */
+        boolean feetPlanted(int s, int t) {
+            if (maxSlideMm <= 0) return true;
+            int from = s - 1, to = t + k - 1;
+            return make(clips, clipOf[from], frameOf[from], clipOf[to], frameOf[to], k, pts, s, t).footSlideMm(clips) < maxSlideMm;
+        }
+
+        boolean test(int s, int t) {
+            int from = s - 1, to = t + k - 1;
+            Transition tr = make(clips, clipOf[from], frameOf[from], clipOf[to], frameOf[to], k, pts, s, t);
+            if (maxSlideMm > 0 && tr.footSlideMm(clips) >= maxSlideMm) return false;
+            double limit = Math.max(clipStep[clipOf[from]], clipStep[clipOf[to]]);
+            int nj = clips.get(0).skeleton().size();
+            double[] prev = pts[from], cur = new double[nj * 3];
+            for (int p = 0; p < k; p++) {
+                tr.blend().worldPositions(p, cur);
+                if (step(prev, cur) > limit) return false;
+                prev = cur.clone();
+            }
+            Motion b = clips.get(clipOf[to]);
+            if (frameOf[to] + 1 < b.frameCount()) {
+                double[] next = pts[first[clipOf[to]] + frameOf[to] + 1].clone();
+                for (int j = 0; j < nj; j++) {
+                    Vec3 v = tr.alignment().apply(new Vec3(next[j * 3], next[j * 3 + 1], next[j * 3 + 2]));
+                    next[j * 3] = v.x();
+                    next[j * 3 + 1] = v.y();
+                    next[j * 3 + 2] = v.z();
+                }
+                if (step(prev, next) > limit) return false;
+            }
+            return true;
+        }
+
+        private static double step(double[] a, double[] b) {
+            double m = 0;
+            for (int i = 0; i < a.length; i += 3) {
+                double dx = a[i] - b[i], dy = a[i + 1] - b[i + 1], dz = a[i + 2] - b[i + 2];
+                m = Math.max(m, dx * dx + dy * dy + dz * dz);
+            }
+            return Math.sqrt(m);
+        }
+    }
+
+    /**
      * Then the connected clips' pruned heads and tails longer than span frames: the cheapest candidate entry from the kept graph
      * landing in a pruned head, the cheapest exit to the kept graph leaving a pruned tail, while one below the cap
      * keeps more frames. Each step keeps more frames, so this ends.
      */
     private static List<int[]> extend(List<int[]> wide, List<int[]> all, List<int[]> added, boolean[] keep0, float[] dist, int n,
-            int k, int[] clipOf, boolean[] excluded, boolean[] connected, int span) {
+            int k, int[] clipOf, boolean[] excluded, boolean[] connected, int span, Smoothness smooth) {
         boolean[] keep = keep0;
         while (true) {
             // frames of a pruned head (before a clip's first kept frame) or tail (after its last), in runs longer than span
@@ -449,6 +543,10 @@ public final class MotionGraphBuilder {
                 }
             }
             if (best == null) return added;
+            if (!smooth.test(best[0], best[1])) {
+                wide.remove(best);
+                continue;
+            }
             added.add(best);
             all.add(best);
             keep = largestScc(n, k, clipOf, excluded, all);
@@ -640,8 +738,45 @@ public final class MotionGraphBuilder {
         return Math.sqrt(sum / (k * nj));
     }
 
-    /** Kovar's blend: frame p mixes A[fa+p] and aligned B[fb+p] with weight alpha(p) = 2q^3 - 3q^2 + 1 on A, q = (p+1)/k. */
+    /**
+     * Kovar's blend with the feet planted ({@link FootPlant}): frame p mixes A[fa+p] and aligned B[fb+p], and a foot in
+     * contact in either frame is held on the ground by inverse kinematics.
+     */
     static Motion blend(Motion a, int fa, Motion b, int fb, int k, Alignment al, String name) {
+        Motion plain = plainBlend(a, fa, b, fb, k, al, name);
+        List<FootContact.Point> points = FootContact.points(a.skeleton());
+        if (points.isEmpty()) return plain;
+        boolean[][] ca = windowContacts(a, fa, k, points), cb = windowContacts(b, fb, k, points);
+        boolean[][] sourceContact = new boolean[k][], targetContact = new boolean[k][];
+        for (int p = 0; p < k; p++) {
+            sourceContact[p] = ca[p + 1];
+            targetContact[p] = cb[p + 1];
+        }
+        Vec3[] w = a.worldPositions(fa - 1);
+        Vec3[] ankles = new Vec3[2];
+        for (int side = 0; side < 2; side++) {
+            int j = a.skeleton().indexOf((side == 0 ? "Left" : "Right") + "Foot");
+            ankles[side] = j >= 0 ? w[j] : Vec3.ZERO;
+        }
+        return FootPlant.enforce(plain, sourceContact, targetContact, ca[0], ankles);
+    }
+
+    /** Contacts of frames start-1 .. start+k-1 of a clip (index 0 = start-1), speeds from their neighbours. */
+    private static boolean[][] windowContacts(Motion m, int start, int k, List<FootContact.Point> points) {
+        int lo = Math.max(0, start - 2), hi = Math.min(m.frameCount() - 1, start + k);
+        Vec3[][] pos = new Vec3[hi - lo + 1][];
+        for (int f = lo; f <= hi; f++) pos[f - lo] = FootContact.positions(points, m, f);
+        boolean[][] c = FootContact.contacts(points, pos, m.fps());
+        boolean[][] out = new boolean[k + 1][];
+        for (int i = 0; i <= k; i++) {
+            int f = Math.max(lo, start - 1 + i);
+            out[i] = c[f - lo];
+        }
+        return out;
+    }
+
+    /** Kovar's blend without foot constraints: frame p mixes A[fa+p] and aligned B[fb+p] with weight alpha(p) = 2q^3 - 3q^2 + 1 on A, q = (p+1)/k. */
+    public static Motion plainBlend(Motion a, int fa, Motion b, int fb, int k, Alignment al, String name) {
         Skeleton sk = a.skeleton();
         Motion.Builder out = new Motion.Builder(name, sk, a.fps(), k);
         for (int p = 0; p < k; p++) {

@@ -6,14 +6,15 @@ import java.util.Locale;
 /**
  * What candidate selection and pruning removed and why: frame ranges per clip and the transitions that lost an
  * endpoint. candidateTransitions counts the local minima below the threshold; of these suppressedTransitions were
- * near-duplicates of a better one (see {@link MotionGraphBuilder.Options}), the dropped ones lost an endpoint to
+ * near-duplicates of a better one or were passed over for foot slide (footSlideRejected, counted among them; see
+ * {@link MotionGraphBuilder.Options}), the dropped ones lost an endpoint to
  * pruning and the rest are kept: candidateTransitions = suppressedTransitions + droppedTransitions.size() +
  * keptTransitions - connectingTransitions. connectingTransitions (above the threshold, at most connectCap) link clips
  * that had no transition below the threshold.
  */
 public record PruneReport(List<RemovedRange> removedRanges, List<DroppedTransition> droppedTransitions, int candidateTransitions,
         int suppressedTransitions, int keptTransitions, int keptNodes, int totalNodes, int connectingTransitions, double threshold,
-        double connectCap) {
+        double connectCap, int footSlideRejected, double maxFootSlideMm) {
 
     /**
      * Frames [from, to] (inclusive) of one clip removed from the graph, why, and the smallest threshold at which a
@@ -31,7 +32,7 @@ public record PruneReport(List<RemovedRange> removedRanges, List<DroppedTransiti
     /** Without suppression counts (none suppressed) and no connecting transitions. */
     public PruneReport(List<RemovedRange> removedRanges, List<DroppedTransition> droppedTransitions, int candidateTransitions,
             int keptTransitions, int keptNodes, int totalNodes) {
-        this(removedRanges, droppedTransitions, candidateTransitions, 0, keptTransitions, keptNodes, totalNodes, 0, Double.NaN, 0);
+        this(removedRanges, droppedTransitions, candidateTransitions, 0, keptTransitions, keptNodes, totalNodes, 0, Double.NaN, 0, 0, 0);
     }
 
     public String summary() {
@@ -39,6 +40,10 @@ public record PruneReport(List<RemovedRange> removedRanges, List<DroppedTransiti
         b.append(String.format(Locale.ROOT, "kept %d of %d frames, %d of %d candidate transitions below the threshold %.3f m"
                 + " (%d near-duplicates suppressed)%n", keptNodes, totalNodes, keptTransitions - connectingTransitions,
                 candidateTransitions, threshold, suppressedTransitions));
+        if (maxFootSlideMm > 0) {
+            b.append(String.format(Locale.ROOT, "  %d candidates passed over: their blends slide a foot more than %.0f mm even with"
+                    + " the feet planted%n", footSlideRejected, maxFootSlideMm));
+        }
         if (connectCap > 0) {
             b.append(String.format(Locale.ROOT, "  %d connecting transitions above the threshold link clips that had none below it"
                     + " (hard cap %.2f m)%n", connectingTransitions, Math.max(threshold, connectCap)));

@@ -14,6 +14,8 @@ import org.clothgraph.model.Project;
 import org.clothgraph.model.ProjectFormat;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.Skeleton;
+import org.clothgraph.motion.Vec3;
+import org.clothgraph.motion.contact.FootContact;
 import org.clothgraph.motion.io.AsfAmcReader;
 import org.clothgraph.motion.io.BvhReader;
 import org.clothgraph.motion.io.BvhWriter;
@@ -114,7 +116,44 @@ public final class ProjectClips {
                     + "; supply a joint map (--map, lines 'sourceJoint targetJoint'; --verbose shows the mapping found)");
         }
         JointMap map = settings.map() != null ? settings.map() : mapping.toJointMap("automatic");
-        return new Retargeter(m.skeleton(), target, map).retarget(m).withName(s.clipName());
+        return onTheGround(new Retargeter(m.skeleton(), target, map).retarget(m)).withName(s.clipName());
+    }
+
+    /**
+     * The clip moved vertically so that it stands where the character's rest pose stands: its ground (the 5th
+     * percentile over frames of the lowest foot contact point, each point less its rest height above the sole; see
+     * {@link FootContact}) put at the height of the rest pose's lowest point. Mocap floors are rarely at zero after
+     * unit scaling and retargeting, and foot contact is judged against the ground.
+     */
+    static Motion onTheGround(Motion m) {
+        Skeleton s = m.skeleton();
+        List<FootContact.Point> points = FootContact.points(s);
+        if (points.isEmpty() || m.frameCount() == 0) {
+            return m;
+        }
+        double[] lowest = new double[m.frameCount()];
+        for (int f = 0; f < m.frameCount(); f++) {
+            Vec3[] p = FootContact.positions(points, m, f);
+            lowest[f] = Double.MAX_VALUE;
+            for (int i = 0; i < p.length; i++) {
+                lowest[f] = Math.min(lowest[f], p[i].y() - points.get(i).lift());
+            }
+        }
+        java.util.Arrays.sort(lowest);
+        double ground = lowest[(int) (0.05 * (lowest.length - 1))];
+        double standing = s.offset(0).y() - s.restRootHeight();
+        Vec3 shift = new Vec3(0, standing - ground, 0);
+        Motion.Builder b = new Motion.Builder(m.name(), s, m.fps(), m.frameCount());
+        for (int f = 0; f < m.frameCount(); f++) {
+            b.setRoot(f, m.rootPosition(f).add(shift));
+            for (int j = 0; j < s.size(); j++) {
+                b.setRotation(f, j, m.rotation(f, j));
+                if (j > 0 && s.joint(j).hasPositionChannels()) {
+                    b.setTranslation(f, j, m.localTranslation(f, j));
+                }
+            }
+        }
+        return b.build();
     }
 
     /** Imports the sources into the project, retargeted onto its character; returns the new clips. */

@@ -60,7 +60,8 @@ public final class ProjectPrimaryGraph {
         if (!(cap >= 0) || cap > 10) {
             throw new InvalidInputException("motion graph", "cap", "the hard cap must be in [0, 10] metres, got " + cap);
         }
-        return o.withThreshold(t).withWindow(k).withFps(fps).withConnectCap(cap);
+        double slide = project.setting(SCOPE, "maxFootSlideMm").map(Double::parseDouble).orElse(o.maxFootSlideMm());
+        return o.withThreshold(t).withWindow(k).withFps(fps).withConnectCap(cap).withMaxFootSlide(slide);
     }
 
     /** Builds from every non-excluded clip and replaces the stored primary graph. */
@@ -105,6 +106,7 @@ public final class ProjectPrimaryGraph {
             project.setSetting(SCOPE, "threshold", Double.toString(options.threshold()));
             project.setSetting(SCOPE, "window", Integer.toString(options.window()));
             project.setSetting(SCOPE, "connectCap", Double.toString(options.connectCap()));
+            project.setSetting(SCOPE, "maxFootSlideMm", Double.toString(options.maxFootSlideMm()));
         });
         sub.worked(10);
         return new Result(stored, graph, millis, change[0]);
@@ -136,6 +138,13 @@ public final class ProjectPrimaryGraph {
      */
     public static Motion blend(PrimaryGraphSnapshot snapshot, PrimaryEdge edge, int window) {
         return transition(snapshot, snapshot.node(edge.from()), snapshot.node(edge.to()), window).blend();
+    }
+
+    /** Foot slide of a stored transition's planted blend, mm (FootSlide over source frame, blend, next target frame). */
+    public static double footSlideMm(PrimaryGraphSnapshot snapshot, PrimaryEdge edge, int window) {
+        List<Motion> motions = new ArrayList<>();
+        snapshot.clips().forEach(c -> motions.add(snapshot.motion(c)));
+        return transition(snapshot, snapshot.node(edge.from()), snapshot.node(edge.to()), window).footSlideMm(motions);
     }
 
     /** The point-cloud distance of a transition between two stored nodes (for hand-made transitions). */
