@@ -67,44 +67,6 @@ class MotionCliTest {
         assertEquals(Cli.OK, CliRun.of("check", "--workspace", ws.toString()).code());
     }
 
-    /** Issue 11: every shared clip (BVH and ASF/AMC) imports with no --map; the graph at the defaults connects them all. */
-    @Test
-    void sharedClipsImportWithNoMapAndConnectAtTheDefaults() throws IOException {
-        Path mocap = mocap();
-        assumeTrue(mocap != null, "shared mocap data not present");
-        Path ws = dir.resolve("byod");
-        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0").code());
-        List<String> args = new ArrayList<>(List.of("motion", "import", "--workspace", ws.toString(), "--verbose"));
-        args.addAll(bvhFiles(mocap));
-        Path asf = mocap.resolve("cmu-asfamc/02/02.asf");
-        args.add(asf.toString());
-        try (Stream<Path> s = Files.list(asf.getParent())) {
-            s.filter(p -> p.toString().endsWith(".amc")).sorted().forEach(p -> args.add(p.toString()));
-        }
-        CliRun imp = CliRun.of(args.toArray(String[]::new));
-        assertEquals(Cli.OK, imp.code(), imp.err());
-        // --verbose: the mapping of every file, one line per role
-        assertEquals(17, imp.out().lines().filter(l -> l.startsWith("joint mapping of ")).count(), imp.out());
-        assertTrue(imp.out().contains("LeftUpLeg     <- lfemur (name)"), imp.out());
-        assertTrue(imp.out().contains("LeftHand         - (no joint there: the chain ends at the end site of left_elbow"), imp.out());
-
-        CliRun graph = CliRun.of("motion", "graph", "--workspace", ws.toString(), "--json");
-        assertEquals(Cli.OK, graph.code(), graph.err());
-        JsonObject g = JsonParser.parseString(graph.out()).getAsJsonObject();
-        assertTrue(g.get("stronglyConnected").getAsBoolean());
-        assertTrue(g.get("maxTransitionDistance").getAsDouble() <= g.get("connectCap").getAsDouble());
-        assertEquals(26, g.getAsJsonArray("clips").size());
-        for (var c : g.getAsJsonArray("clips")) {
-            JsonObject o = c.getAsJsonObject();
-            assertTrue(o.get("kept").getAsInt() > 0 && o.get("entries").getAsInt() > 0 && o.get("exits").getAsInt() > 0, o.toString());
-        }
-        assertTrue(g.get("nodes").getAsInt() >= 3000, "nodes " + g.get("nodes"));
-        // feet do not skate: every transition's foot slide is reported, the largest below 2 cm
-        assertEquals(g.get("transitions").getAsInt(), g.getAsJsonArray("transitionList").size());
-        assertTrue(g.getAsJsonObject("footSlide").get("maxMm").getAsDouble() < 20, g.getAsJsonObject("footSlide").toString());
-        assertEquals(Cli.OK, CliRun.of("check", "--workspace", ws.toString()).code());
-    }
-
     @Test
     void aBadFileImportsNothing() throws IOException {
         Path mocap = mocap();

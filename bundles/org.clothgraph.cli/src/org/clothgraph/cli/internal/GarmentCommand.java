@@ -26,7 +26,7 @@ import org.clothgraph.sim.io.ObjGarmentReader;
 public final class GarmentCommand extends WorkspaceCommand {
     public GarmentCommand() {
         super("garment", "List, import or generate garments.");
-        option(Option.value("name", "NAME", "import/robe/outfit: the garment's name"));
+        option(Option.value("name", "NAME", "import/robe/outfit/remove: the garment's name"));
         option(Option.value("material", "FABRIC.json", "import: an ARCSim fabric file (default: ClothGraph's cotton-like default)"));
         option(Option.value("up", "y|z", "import: the file's up axis (ARCSim files are z; default y)"));
         option(Option.value("vertices", "N", "robe/outfit: target vertex count (default " + Garments.DEFAULT_ROBE_VERTICES + ")"));
@@ -40,7 +40,7 @@ public final class GarmentCommand extends WorkspaceCommand {
     @Override
     protected String usage() {
         return "list --workspace DIR [--json] | import --workspace DIR --name NAME [--material F] [--up y|z] MESH.obj"
-                + " [WORLD.obj] | robe|outfit --workspace DIR [--name NAME] [--vertices N]";
+                + " [WORLD.obj] | robe|outfit --workspace DIR [--name NAME] [--vertices N] | remove --workspace DIR --name NAME";
     }
 
     @Override
@@ -62,7 +62,15 @@ public final class GarmentCommand extends WorkspaceCommand {
             }
             case "import" -> importGarment(project, args, files, out);
             case "robe", "outfit" -> generate(project, args, sub, files, out);
-            default -> throw new UsageException("unknown subcommand '" + sub + "' (list, import, robe, outfit)");
+            case "remove" -> {
+                if (!files.isEmpty()) {
+                    throw new UsageException("remove takes no file arguments (--name NAME)");
+                }
+                String name = args.value("name").orElseThrow(() -> new UsageException("remove needs --name NAME"));
+                ProjectGarments.remove(project, name);
+                out.printf("removed garment %s%n", name);
+            }
+            default -> throw new UsageException("unknown subcommand '" + sub + "' (list, import, robe, outfit, remove)");
         }
         if (sub.equals("list")) {
             list(project, args.flag("json"), out);

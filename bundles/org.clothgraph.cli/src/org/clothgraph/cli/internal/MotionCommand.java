@@ -42,26 +42,60 @@ public final class MotionCommand extends WorkspaceCommand {
 
     @Override
     protected String usage() {
-        return "import --workspace DIR [options] FILES...  |  motion graph --workspace DIR [--threshold T] [--window K] [--cap C] [--dry-run] [--json]";
+        return "import --workspace DIR [options] FILES...  |  motion remove|exclude|include --workspace DIR CLIPS...  |  motion graph --workspace DIR [--threshold T] [--window K] [--cap C] [--dry-run] [--json]";
     }
 
     @Override
     protected boolean writes(Args args) {
         List<String> pos = args.positionals();
-        return !pos.isEmpty() && (pos.get(0).equals("import") || pos.get(0).equals("graph"));
+        return !pos.isEmpty() && List.of("import", "graph", "remove", "exclude", "include").contains(pos.get(0));
     }
 
     @Override
     protected int run(Project project, Args args, PrintStream out, PrintStream err) {
         List<String> pos = args.positionals();
         if (pos.isEmpty()) {
-            throw new UsageException("name a subcommand: import or graph");
+            throw new UsageException("name a subcommand: import, graph, remove, exclude or include");
         }
         return switch (pos.get(0)) {
             case "import" -> importClips(project, args, pos.subList(1, pos.size()), out, err);
             case "graph" -> graph(project, args, pos.subList(1, pos.size()), out, err);
-            default -> throw new UsageException("unknown subcommand '" + pos.get(0) + "' (import or graph)");
+            case "remove", "exclude", "include" -> clips(project, pos.get(0), pos.subList(1, pos.size()), out);
+            default -> throw new UsageException("unknown subcommand '" + pos.get(0) + "' (import, graph, remove, exclude or include)");
         };
+    }
+
+    /**
+     * remove|exclude|include CLIPS...: the editor's clip actions (the workbench's undoable ExcludeClipOperation does the
+     * same); all named clips must exist, and all are changed in one transaction.
+     */
+    private static int clips(Project project, String action, List<String> names, PrintStream out) {
+        if (names.isEmpty()) {
+            throw new UsageException("name the clips to " + action);
+        }
+        List<ClipInfo> clips = new ArrayList<>();
+        for (String n : names) {
+            clips.add(project.clips().stream().filter(c -> c.name().equals(n)).findFirst().orElseThrow(
+                    () -> new org.clothgraph.model.InvalidInputException(project.folder().toString(), "clip",
+                            "no clip named '" + n + "'")));
+        }
+        project.batch(() -> {
+            for (ClipInfo c : clips) {
+                switch (action) {
+                    case "remove" -> project.removeClip(c.id());
+                    case "exclude" -> project.setClipExcluded(c.id(), true);
+                    default -> project.setClipExcluded(c.id(), false);
+                }
+            }
+        });
+        for (ClipInfo c : clips) {
+            out.printf("%s %s%s%n", switch (action) {
+                case "remove" -> "removed";
+                case "exclude" -> "excluded";
+                default -> "included";
+            }, c.name(), action.equals("remove") ? "" : " (takes effect at the next motion graph)");
+        }
+        return 0;
     }
 
     private static int importClips(Project project, Args args, List<String> files, PrintStream out, PrintStream err) {
