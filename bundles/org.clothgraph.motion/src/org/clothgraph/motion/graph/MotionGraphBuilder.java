@@ -53,8 +53,9 @@ public final class MotionGraphBuilder {
      * <li>connectCap: the hard cap (metres, same measure as the threshold) for connecting transitions. Clips from
      * different sources (performers, studios, retargeted skeletons) often have no local minimum below the threshold
      * between them, and pruning would drop them entirely. After pruning, each clip left out of the strongly connected
-     * component is connected back by the pair of local-minimum transitions (one entry from the component, one exit
-     * to it, the exit after the entry) whose larger distance is smallest, if that distance is at most connectCap;
+     * component is connected back by the pair of transitions (one entry from the component, one exit to it, the exit
+     * after the entry; the cheapest window pairs of the distance matrix, as a short clip may hold no local minimum
+     * in reach) whose larger distance is smallest, if that distance is at most connectCap;
      * one clip at a time, the cheapest first, until no clip is left out or none can be connected below the cap; then,
      * while a pruned head or tail of a clip is longer than span frames and a candidate below the cap enters that head
      * from the component (or leaves that tail to it), the cheapest such transition is added. No transition above the
@@ -209,7 +210,8 @@ public final class MotionGraphBuilder {
         boolean[] keep = largestScc(n, k, clipOf, excluded, chosen);
         int connecting = 0;
         if (opt.connectCap() > 0) {
-            List<int[]> added = connect(new ArrayList<>(wide), chosen, keep, dist, n, k, clipOf, excluded, clips.size(), k, smooth);
+            List<int[]> added = connect(new ArrayList<>(wide), chosen, keep, dist, n, k, clipOf, excluded, clips.size(), k, smooth,
+                    valid, cap2);
             connecting = added.size();
             if (connecting > 0) {
                 chosen = new ArrayList<>(chosen);
@@ -389,48 +391,69 @@ public final class MotionGraphBuilder {
      * transitions.
      */
     private static List<int[]> connect(List<int[]> wide, List<int[]> chosen, boolean[] keep0, float[] dist, int n, int k,
-            int[] clipOf, boolean[] excluded, int clipCount, int span, Smoothness smooth) {
+            int[] clipOf, boolean[] excluded, int clipCount, int span, Smoothness smooth, boolean[] valid, double cap2) {
         List<int[]> all = new ArrayList<>(chosen), added = new ArrayList<>();
+        Set<Long> rejected = new java.util.HashSet<>();
         boolean[] keep = keep0, connected = new boolean[clipCount];
         while (true) {
             boolean[] present = new boolean[clipCount];
             for (int i = 0; i < n; i++) if (keep[i]) present[clipOf[i]] = true;
             int[] bestPair = null;
             double bestCost = Double.MAX_VALUE;
-            // per frame of a missing clip: the cheapest entry landing on it and the cheapest exit leaving it
-            Map<Integer, int[]> in = new HashMap<>(), out = new HashMap<>();
-            for (int[] w : wide) {
-                int from = w[0] - 1, to = w[1] + k - 1;
-                float d = dist[w[0] * n + w[1]];
-                if (!excluded[clipOf[to]] && !present[clipOf[to]] && keep[from]) {
-                    int[] e = in.get(to);
-                    if (e == null || d < dist[e[0] * n + e[1]]) in.put(to, w);
-                }
-                if (!excluded[clipOf[from]] && !present[clipOf[from]] && keep[to]) {
-                    int[] x = out.get(from);
-                    if (x == null || d < dist[x[0] * n + x[1]]) out.put(from, w);
-                }
+            // per frame of a missing clip: the cheapest window pair entering it from the component and leaving it to the
+            // component (the whole distance matrix, not only its local minima: a short clip may have none in reach)
+            List<Integer> sources = new ArrayList<>(), targets = new ArrayList<>();
+            for (int w = 1; w < n; w++) {
+                if (valid[w] && clipOf[w - 1] == clipOf[w] && keep[w - 1]) sources.add(w);
+            }
+            for (int w = 0; w + k - 1 < n; w++) {
+                if (valid[w] && keep[w + k - 1]) targets.add(w);
             }
             int[] entrySoFar = null;
+            float entryCost = Float.MAX_VALUE;
             for (int g = 0; g < n; g++) {
-                if (g > 0 && clipOf[g] != clipOf[g - 1]) entrySoFar = null;
-                int[] e = in.get(g);
-                if (e != null && (entrySoFar == null || dist[e[0] * n + e[1]] < dist[entrySoFar[0] * n + entrySoFar[1]])) entrySoFar = e;
-                int[] x = out.get(g);
-                if (entrySoFar != null && x != null) {
-                    double cost = Math.max(dist[entrySoFar[0] * n + entrySoFar[1]], dist[x[0] * n + x[1]]);
-                    if (cost < bestCost) {
-                        bestCost = cost;
-                        bestPair = new int[] {entrySoFar[0], entrySoFar[1], x[0], x[1]};
+                if (g == 0 || clipOf[g] != clipOf[g - 1]) {
+                    entrySoFar = null;
+                    entryCost = Float.MAX_VALUE;
+                }
+                int c = clipOf[g];
+                if (excluded[c] || present[c]) continue;
+                int t = g - k + 1;
+                if (t >= 0 && valid[t] && clipOf[t] == c) {
+                    for (int src : sources) {
+                        float d = dist[src * n + t];
+                        if (d < entryCost && d <= cap2 && clipOf[src] != c && !rejected.contains((long) src * n + t)) {
+                            entryCost = d;
+                            entrySoFar = new int[] {src, t};
+                        }
+                    }
+                }
+                int sx = g + 1;
+                if (entrySoFar != null && sx < n && valid[sx] && clipOf[sx] == c && clipOf[g] == c) {
+                    float exitCost = Float.MAX_VALUE;
+                    int bestT = -1;
+                    for (int tt : targets) {
+                        float d = dist[sx * n + tt];
+                        if (d < exitCost && d <= cap2 && clipOf[tt] != c && !rejected.contains((long) sx * n + tt)) {
+                            exitCost = d;
+                            bestT = tt;
+                        }
+                    }
+                    if (bestT >= 0) {
+                        double cost = Math.max(entryCost, exitCost);
+                        if (cost < bestCost) {
+                            bestCost = cost;
+                            bestPair = new int[] {entrySoFar[0], entrySoFar[1], sx, bestT};
+                        }
                     }
                 }
             }
             if (bestPair == null) return extend(wide, all, added, keep, dist, n, k, clipOf, excluded, connected, span, smooth);
             boolean entryRough = !smooth.test(bestPair[0], bestPair[1]), exitRough = !smooth.test(bestPair[2], bestPair[3]);
             if (entryRough || exitRough) {
-                // a blend that jerks more than either clip ever does is no transition: forget it and look again
-                int[] p = bestPair;
-                wide.removeIf(w -> (entryRough && w[0] == p[0] && w[1] == p[1]) || (exitRough && w[0] == p[2] && w[1] == p[3]));
+                // a blend that jerks or skates more than the clips do is no transition: forget it and look again
+                if (entryRough) rejected.add((long) bestPair[0] * n + bestPair[1]);
+                if (exitRough) rejected.add((long) bestPair[2] * n + bestPair[3]);
                 continue;
             }
             connected[clipOf[bestPair[1] + k - 1]] = true;
@@ -600,7 +623,8 @@ public final class MotionGraphBuilder {
                 : "";
         if (!suppressedNote.isEmpty()) keepAt = Double.NaN;
         if (whole) {
-            reason = String.format(java.util.Locale.ROOT, "no pair of transitions links it both ways with the rest below %s",
+            reason = String.format(java.util.Locale.ROOT, "no pair of transitions links it both ways with the rest, smoothly and"
+                    + " without sliding the feet, below %s",
                     opt.connectCap() > 0 ? String.format(java.util.Locale.ROOT, "the hard cap %.2f m", Math.max(opt.threshold(), opt.connectCap()))
                             : String.format(java.util.Locale.ROOT, "the threshold %.3f m", opt.threshold()));
         } else if (from == 0) {
