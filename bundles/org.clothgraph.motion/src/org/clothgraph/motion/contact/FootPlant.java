@@ -19,6 +19,9 @@ import org.clothgraph.motion.Vec3;
  * keeps its world orientation, the height follows the blend.
  */
 public final class FootPlant {
+    /** Frames over which a released foot's correction fades after a constrained run that ends inside the blend. */
+    static final int EASE_OUT = 3;
+
     private FootPlant() {}
 
     /**
@@ -52,6 +55,9 @@ public final class FootPlant {
             }
             Vec3[] blendAnkle = new Vec3[k];
             for (int p = 0; p < k; p++) blendAnkle[p] = blend.worldPositions(p)[ankle];
+            // the horizontal correction of the ankle per frame; a run that ends before the blend does lets its last
+            // correction go over the next EASE_OUT frames (the foot is lifting), never past the next run or the end
+            Vec3[] correction = new Vec3[k];
             for (int p0 = 0; p0 < k; ) {
                 if (!constrained[p0]) { p0++; continue; }
                 int p1 = p0;
@@ -67,13 +73,23 @@ public final class FootPlant {
                     } else if (p1 == k - 1) {
                         hold = end;
                     }
-                    Vec3 target = new Vec3(hold.x(), blendAnkle[p].y(), hold.z());
-                    if (target.distance(blendAnkle[p]) > 1e-6) {
-                        solveLeg(out, blend, p, hip, knee, ankle, target);
-                        changed = true;
+                    correction[p] = new Vec3(hold.x() - blendAnkle[p].x(), 0, hold.z() - blendAnkle[p].z());
+                }
+                if (p1 < k - 1) {
+                    int next = p1 + 1;
+                    while (next < k - 1 && !constrained[next]) next++;
+                    int span = Math.min(EASE_OUT, next - p1 - 1);
+                    for (int i = 1; i <= span; i++) {
+                        double q = i / (double) (span + 1), w = 1 - (3 * q * q - 2 * q * q * q);
+                        correction[p1 + i] = correction[p1].scale(w);
                     }
                 }
                 p0 = p1 + 1;
+            }
+            for (int p = 0; p < k; p++) {
+                if (correction[p] == null || correction[p].length() < 1e-6) continue;
+                solveLeg(out, blend, p, hip, knee, ankle, blendAnkle[p].add(correction[p]));
+                changed = true;
             }
         }
         return changed ? out.build() : blend;
