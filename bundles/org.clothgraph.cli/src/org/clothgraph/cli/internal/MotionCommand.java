@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.Project;
+import org.clothgraph.motion.graph.MotionGraphBuilder;
 import org.clothgraph.motion.graph.PruneReport;
 import org.clothgraph.motion.io.ImportOptions;
 import org.clothgraph.motion.project.ProjectClips;
@@ -23,10 +24,13 @@ public final class MotionCommand extends WorkspaceCommand {
         option(Option.value("fps", "F", "import: resample to this frame rate (default: the project's, 30)"));
         option(Option.value("scale", "S", "import: metres per file unit (default: detected from the skeleton height)"));
         option(Option.value("up", "auto|y|z", "import: the file's up axis (default auto)"));
-        option(Option.value("map", "FILE", "import: joint map, lines 'sourceJoint targetJoint' (default: detected)"));
+        option(Option.value("map", "FILE", "import: joint map, lines 'sourceJoint targetJoint' (default: found from the"
+                + " skeleton's names and structure; --verbose prints it)"));
         option(Option.value("amc-fps", "F", "import: frame rate of AMC files (default 120)"));
         option(Option.value("threshold", "T", "graph: transition threshold, RMS metres over the window"));
         option(Option.value("window", "K", "graph: transition window in frames (default 10)"));
+        option(Option.value("cap", "C", "graph: hard cap of the transitions that connect clips with none below the"
+                + " threshold, RMS metres (default " + MotionGraphBuilder.Options.DEFAULT_CONNECT_CAP + "; 0: none)"));
         option(Option.flag("dry-run", "graph: say what rebuilding would keep and lose of the secondary cloth graph,"
                 + " store nothing"));
     }
@@ -38,7 +42,7 @@ public final class MotionCommand extends WorkspaceCommand {
 
     @Override
     protected String usage() {
-        return "import --workspace DIR [options] FILES...  |  motion graph --workspace DIR [--threshold T] [--window K] [--dry-run] [--json]";
+        return "import --workspace DIR [options] FILES...  |  motion graph --workspace DIR [--threshold T] [--window K] [--cap C] [--dry-run] [--json]";
     }
 
     @Override
@@ -79,18 +83,32 @@ public final class MotionCommand extends WorkspaceCommand {
         JointMap map = args.value("map").map(m -> JointMap.load(Path.of(m))).orElse(null);
         List<Path> paths = new ArrayList<>();
         files.forEach(f -> paths.add(Path.of(f).toAbsolutePath().normalize()));
+        boolean verbose = args.flag("verbose");
+        List<Map<String, String>> maps = new ArrayList<>();
         List<ClipInfo> added = ProjectClips.importInto(project, ProjectClips.sources(paths),
-                new ProjectClips.Settings(options, map, args.doubleValue("amc-fps", 120, 1, 10000)),
-                new ConsoleProgressMonitor(err).cancelOnShutdown());
+                new ProjectClips.Settings(options, map, args.doubleValue("amc-fps", 120, 1, 10000)), (source, mapping) -> {
+                    Map<String, String> roles = new LinkedHashMap<>();
+                    mapping.entries().values().forEach(e -> roles.put(e.role(), e.source()));
+                    maps.add(roles);
+                    if (verbose) {
+                        // the mapping goes to stderr with --json so that stdout stays one JSON document
+                        (args.flag("json") ? err : out).printf("joint mapping of %s%s:%n%s",
+                                source.amc() != null ? source.amc().getFileName() + " (" + source.file().getFileName() + ")"
+                                        : source.file().getFileName(), map != null ? " (--map " + map.name() + ")" : "",
+                                mapping.describe());
+                    }
+                }, new ConsoleProgressMonitor(err).cancelOnShutdown());
         if (args.flag("json")) {
             List<Map<String, Object>> list = new ArrayList<>();
-            for (ClipInfo c : added) {
+            for (int i = 0; i < added.size(); i++) {
+                ClipInfo c = added.get(i);
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("name", c.name());
                 m.put("frames", c.frameCount());
                 m.put("fps", c.fps());
                 m.put("seconds", c.durationSeconds());
                 m.put("file", c.file());
+                m.put("jointMap", maps.get(i));
                 list.add(m);
             }
             JsonOutput.print(out, Map.of("imported", list));
@@ -109,7 +127,8 @@ public final class MotionCommand extends WorkspaceCommand {
         }
         boolean dryRun = args.flag("dry-run");
         ProjectPrimaryGraph.Result r = ProjectPrimaryGraph.build(project, args.doubleValue("threshold", Double.NaN, 1e-6, 10),
-                args.intValue("window", 0, 2, 120), dryRun, new ConsoleProgressMonitor(err).cancelOnShutdown());
+                args.intValue("window", 0, 2, 120), args.doubleValue("cap", Double.NaN, 0, 10), dryRun,
+                new ConsoleProgressMonitor(err).cancelOnShutdown());
         PruneReport report = r.graph().pruneReport();
         if (args.flag("json")) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -120,6 +139,22 @@ public final class MotionCommand extends WorkspaceCommand {
             m.put("stronglyConnected", r.stored().isStronglyConnected());
             m.put("pruned", r.stored().prunedNodes());
             m.put("candidateTransitions", report.candidateTransitions());
+            m.put("threshold", report.threshold());
+            m.put("connectCap", report.connectCap());
+            m.put("connectingTransitions", report.connectingTransitions());
+            m.put("maxTransitionDistance", r.graph().transitions().stream().mapToDouble(e -> e.distance()).max().orElse(0));
+            List<Map<String, Object>> perClip = new ArrayList<>();
+            for (int c = 0; c < r.graph().clips().size(); c++) {
+                final int clip = c;
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("name", r.graph().clips().get(c).name());
+                x.put("frames", r.graph().clips().get(c).frameCount());
+                x.put("kept", r.graph().nodes().stream().filter(n -> n.clip() == clip).count());
+                x.put("entries", r.graph().transitions().stream().filter(e -> e.to().clip() == clip && e.from().clip() != clip).count());
+                x.put("exits", r.graph().transitions().stream().filter(e -> e.from().clip() == clip && e.to().clip() != clip).count());
+                perClip.add(x);
+            }
+            m.put("clips", perClip);
             List<Map<String, Object>> removed = new ArrayList<>();
             for (PruneReport.RemovedRange rr : report.removedRanges()) {
                 Map<String, Object> x = new LinkedHashMap<>();
@@ -127,6 +162,7 @@ public final class MotionCommand extends WorkspaceCommand {
                 x.put("from", rr.from());
                 x.put("to", rr.to());
                 x.put("reason", rr.reason());
+                x.put("keepThreshold", Double.isNaN(rr.keepThreshold()) ? null : rr.keepThreshold());
                 removed.add(x);
             }
             m.put("removed", removed);

@@ -48,41 +48,57 @@ public final class MotionGraphBuilder {
      * frames of a clip, and at most maxPerSpan arrive in any span + 1 consecutive frames; the ones with the smallest
      * distance win. Stretches of near-identical poses (every demo clip starts and ends standing) would otherwise be
      * linked to nearly every other such stretch. maxPerSpan 0 disables it.</li>
+     * <li>connectCap: the hard cap (metres, same measure as the threshold) for connecting transitions. Clips from
+     * different sources (performers, studios, retargeted skeletons) often have no local minimum below the threshold
+     * between them, and pruning would drop them entirely. After pruning, each clip left out of the strongly connected
+     * component is connected back by the pair of local-minimum transitions (one entry from the component, one exit
+     * to it, the exit after the entry) whose larger distance is smallest, if that distance is at most connectCap;
+     * one clip at a time, the cheapest first, until no clip is left out or none can be connected below the cap; then,
+     * while a pruned head or tail of a clip is longer than span frames and a candidate below the cap enters that head
+     * from the component (or leaves that tail to it), the cheapest such transition is added. No transition above the
+     * cap is ever made. 0 disables it (plain Kovar et al.).</li>
      * </ul>
      * Candidates are first pruned as in Kovar et al. (largest strongly connected component), suppression then picks
-     * among the usable ones and the graph is pruned again. Defaults (DEFAULT): 0.06 m, 10 frames, 30 fps, none
-     * excluded, gap 20, duplicate radius 30, span 30 (one second at 30 fps), 3 per span: about 120 transitions for the
-     * 2,454 demo frames instead of about 2,200 local minima.
+     * among the usable ones and the graph is pruned again; then clips left out are connected below connectCap.
+     * Defaults (DEFAULT): 0.06 m, 10 frames, 30 fps, none excluded, gap 20, duplicate radius 30, span 30 (one second at
+     * 30 fps), 3 per span: about 120 transitions for the 2,454 demo frames instead of about 2,200 local minima;
+     * connectCap {@value #DEFAULT_CONNECT_CAP} m (every demo clip is connected below the threshold, so the cap adds
+     * nothing to the demo graph).
      */
     public record Options(double threshold, int window, double fps, Set<String> excludeClips, int minSameClipGap,
-            int duplicateRadius, int span, int maxPerSpan) {
+            int duplicateRadius, int span, int maxPerSpan, double connectCap) {
         public static final int DEFAULT_DUPLICATE_RADIUS = 30, DEFAULT_SPAN = 30, DEFAULT_MAX_PER_SPAN = 3;
+        /** The hard cap of connecting transitions, metres RMS over the window (see the options above). */
+        public static final double DEFAULT_CONNECT_CAP = 0.25;
         public static final Options DEFAULT = new Options(0.06, 10, 30, Set.of(), 20, DEFAULT_DUPLICATE_RADIUS, DEFAULT_SPAN,
-                DEFAULT_MAX_PER_SPAN);
+                DEFAULT_MAX_PER_SPAN, DEFAULT_CONNECT_CAP);
 
         public Options {
             if (!(threshold > 0) || window < 2 || !(fps > 0) || Double.isInfinite(fps) || minSameClipGap < 1
-                    || duplicateRadius < 0 || span < 0 || maxPerSpan < 0) {
+                    || duplicateRadius < 0 || span < 0 || maxPerSpan < 0 || !(connectCap >= 0) || Double.isInfinite(connectCap)) {
                 throw new IllegalArgumentException("bad options");
             }
             excludeClips = Set.copyOf(excludeClips);
         }
 
-        /** The original five settings; the suppression settings take their defaults. */
+        /** The original five settings; the suppression settings and the cap take their defaults. */
         public Options(double threshold, int window, double fps, Set<String> excludeClips, int minSameClipGap) {
-            this(threshold, window, fps, excludeClips, minSameClipGap, DEFAULT_DUPLICATE_RADIUS, DEFAULT_SPAN, DEFAULT_MAX_PER_SPAN);
+            this(threshold, window, fps, excludeClips, minSameClipGap, DEFAULT_DUPLICATE_RADIUS, DEFAULT_SPAN, DEFAULT_MAX_PER_SPAN,
+                    DEFAULT_CONNECT_CAP);
         }
 
-        public Options withThreshold(double t) { return new Options(t, window, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan); }
-        public Options withWindow(int k) { return new Options(threshold, k, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan); }
-        public Options withFps(double f) { return new Options(threshold, window, f, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan); }
-        public Options withExcluded(Set<String> names) { return new Options(threshold, window, fps, names, minSameClipGap, duplicateRadius, span, maxPerSpan); }
-        public Options withMinSameClipGap(int g) { return new Options(threshold, window, fps, excludeClips, g, duplicateRadius, span, maxPerSpan); }
-        public Options withDuplicateRadius(int r) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, r, span, maxPerSpan); }
+        public Options withThreshold(double t) { return new Options(t, window, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap); }
+        public Options withWindow(int k) { return new Options(threshold, k, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap); }
+        public Options withFps(double f) { return new Options(threshold, window, f, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap); }
+        public Options withExcluded(Set<String> names) { return new Options(threshold, window, fps, names, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap); }
+        public Options withMinSameClipGap(int g) { return new Options(threshold, window, fps, excludeClips, g, duplicateRadius, span, maxPerSpan, connectCap); }
+        public Options withDuplicateRadius(int r) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, r, span, maxPerSpan, connectCap); }
         /** Suppression span in frames and the largest number of transitions leaving (or arriving) per span. */
-        public Options withSpan(int frames, int max) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, duplicateRadius, frames, max); }
+        public Options withSpan(int frames, int max) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, duplicateRadius, frames, max, connectCap); }
         /** No near-duplicate suppression: every local minimum below the threshold is a candidate (plain Kovar et al.). */
-        public Options withoutSuppression() { return new Options(threshold, window, fps, excludeClips, minSameClipGap, 0, span, 0); }
+        public Options withoutSuppression() { return new Options(threshold, window, fps, excludeClips, minSameClipGap, 0, span, 0, connectCap); }
+        /** The hard cap of connecting transitions; 0: none (clips without a transition below the threshold are pruned). */
+        public Options withConnectCap(double cap) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, cap); }
     }
 
     private MotionGraphBuilder() {}
@@ -149,16 +165,19 @@ public final class MotionGraphBuilder {
         long t2 = System.nanoTime();
 
         // candidate transitions: local minima below threshold; transition from frame s-1 to frame t+k-1
-        double thr2 = opt.threshold() * opt.threshold();
-        List<int[]> cand = new ArrayList<>();
+        double thr2 = opt.threshold() * opt.threshold(), cap = Math.max(opt.threshold(), opt.connectCap()), cap2 = cap * cap;
+        List<int[]> cand = new ArrayList<>(), wide = new ArrayList<>();
         SubMonitor mm = sub.split(10).setWorkRemaining(n);
         for (int s = 1; s < n; s++) {
             if (valid[s] && clipOf[s - 1] == clipOf[s]) {
                 for (int t = 0; t < n; t++) {
                     float v = dist[s * n + t];
-                    if (!(v < thr2)) continue;
+                    if (!(v <= cap2)) continue;
                     if (clipOf[s] == clipOf[t] && Math.abs(s - t) < opt.minSameClipGap()) continue;
-                    if (isLocalMin(dist, n, s, t, v, clipOf)) cand.add(new int[] {s, t});
+                    if (isLocalMin(dist, n, s, t, v, clipOf)) {
+                        wide.add(new int[] {s, t});
+                        if (v < thr2) cand.add(new int[] {s, t});
+                    }
                 }
             }
             mm.split(1);
@@ -172,6 +191,17 @@ public final class MotionGraphBuilder {
         List<int[]> chosen = suppress(useful, dist, n, clipOf, clips.size(), opt);
         int suppressed = useful.size() - chosen.size();
         boolean[] keep = largestScc(n, k, clipOf, excluded, chosen);
+        int connecting = 0;
+        if (opt.connectCap() > 0) {
+            List<int[]> added = connect(wide, chosen, keep, dist, n, k, clipOf, excluded, clips.size(), k);
+            connecting = added.size();
+            if (connecting > 0) {
+                chosen = new ArrayList<>(chosen);
+                chosen.addAll(added);
+                chosen.sort(Comparator.<int[]>comparingInt(c -> c[0]).thenComparingInt(c -> c[1]));
+                keep = largestScc(n, k, clipOf, excluded, chosen);
+            }
+        }
         long t3 = System.nanoTime();
 
         sub.split(5);
@@ -182,8 +212,7 @@ public final class MotionGraphBuilder {
                 boolean gone = f < clips.get(c).frameCount() && !keep[first[c] + f];
                 if (gone && start < 0) start = f;
                 if (!gone && start >= 0) {
-                    removed.add(new RemovedRange(c, clips.get(c).name(), start, f - 1,
-                            "not in the largest strongly connected component (dead end or unreachable)"));
+                    removed.add(removedRange(c, clips.get(c), start, f - 1, first[c], keep, dist, n, k, clipOf, valid, opt));
                     start = -1;
                 }
             }
@@ -214,7 +243,8 @@ public final class MotionGraphBuilder {
         long t4 = System.nanoTime();
         int kept = (int) edges.stream().filter(e -> e.kind() == Kind.TRANSITION).count();
         int total = (int) IntStream.range(0, n).filter(i -> !excluded[clipOf[i]]).count();
-        PruneReport report = new PruneReport(List.copyOf(removed), List.copyOf(dropped), minima, suppressed, kept, nodes.size(), total);
+        PruneReport report = new PruneReport(List.copyOf(removed), List.copyOf(dropped), minima, suppressed, kept, nodes.size(), total,
+                connecting, opt.threshold(), opt.connectCap());
         MotionGraph.Stats stats = new MotionGraph.Stats(n, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000,
                 (t4 - t3) / 1_000_000);
         return new MotionGraph(clips, nodes, edges, report, stats, k);
@@ -333,6 +363,154 @@ public final class MotionGraphBuilder {
         }
         kept.sort(Comparator.<int[]>comparingInt(c -> c[0]).thenComparingInt(c -> c[1]));
         return kept;
+    }
+
+    /**
+     * Connects clips left out of the strongly connected component (see {@link Options}): per clip the pair of candidate
+     * transitions, one entry from a kept frame and one exit to a kept frame leaving at or after the entry's target,
+     * whose larger distance is smallest; the cheapest clip first, then the component is recomputed. Returns the added
+     * transitions.
+     */
+    private static List<int[]> connect(List<int[]> wide, List<int[]> chosen, boolean[] keep0, float[] dist, int n, int k,
+            int[] clipOf, boolean[] excluded, int clipCount, int span) {
+        List<int[]> all = new ArrayList<>(chosen), added = new ArrayList<>();
+        boolean[] keep = keep0, connected = new boolean[clipCount];
+        while (true) {
+            boolean[] present = new boolean[clipCount];
+            for (int i = 0; i < n; i++) if (keep[i]) present[clipOf[i]] = true;
+            int[] bestPair = null;
+            double bestCost = Double.MAX_VALUE;
+            // per frame of a missing clip: the cheapest entry landing on it and the cheapest exit leaving it
+            Map<Integer, int[]> in = new HashMap<>(), out = new HashMap<>();
+            for (int[] w : wide) {
+                int from = w[0] - 1, to = w[1] + k - 1;
+                float d = dist[w[0] * n + w[1]];
+                if (!excluded[clipOf[to]] && !present[clipOf[to]] && keep[from]) {
+                    int[] e = in.get(to);
+                    if (e == null || d < dist[e[0] * n + e[1]]) in.put(to, w);
+                }
+                if (!excluded[clipOf[from]] && !present[clipOf[from]] && keep[to]) {
+                    int[] x = out.get(from);
+                    if (x == null || d < dist[x[0] * n + x[1]]) out.put(from, w);
+                }
+            }
+            int[] entrySoFar = null;
+            for (int g = 0; g < n; g++) {
+                if (g > 0 && clipOf[g] != clipOf[g - 1]) entrySoFar = null;
+                int[] e = in.get(g);
+                if (e != null && (entrySoFar == null || dist[e[0] * n + e[1]] < dist[entrySoFar[0] * n + entrySoFar[1]])) entrySoFar = e;
+                int[] x = out.get(g);
+                if (entrySoFar != null && x != null) {
+                    double cost = Math.max(dist[entrySoFar[0] * n + entrySoFar[1]], dist[x[0] * n + x[1]]);
+                    if (cost < bestCost) {
+                        bestCost = cost;
+                        bestPair = new int[] {entrySoFar[0], entrySoFar[1], x[0], x[1]};
+                    }
+                }
+            }
+            if (bestPair == null) return extend(wide, all, added, keep, dist, n, k, clipOf, excluded, connected, span);
+            connected[clipOf[bestPair[1] + k - 1]] = true;
+            added.add(new int[] {bestPair[0], bestPair[1]});
+            added.add(new int[] {bestPair[2], bestPair[3]});
+            all.add(new int[] {bestPair[0], bestPair[1]});
+            all.add(new int[] {bestPair[2], bestPair[3]});
+            keep = largestScc(n, k, clipOf, excluded, all);
+        }
+    }
+
+    /**
+     * Then the connected clips' pruned heads and tails longer than span frames: the cheapest candidate entry from the kept graph
+     * landing in a pruned head, the cheapest exit to the kept graph leaving a pruned tail, while one below the cap
+     * keeps more frames. Each step keeps more frames, so this ends.
+     */
+    private static List<int[]> extend(List<int[]> wide, List<int[]> all, List<int[]> added, boolean[] keep0, float[] dist, int n,
+            int k, int[] clipOf, boolean[] excluded, boolean[] connected, int span) {
+        boolean[] keep = keep0;
+        while (true) {
+            // frames of a pruned head (before a clip's first kept frame) or tail (after its last), in runs longer than span
+            boolean[] head = new boolean[n], tail = new boolean[n];
+            for (int g = 0; g < n; ) {
+                int e = g;
+                while (e < n && clipOf[e] == clipOf[g]) e++;
+                int lo = g, hi = e - 1;
+                while (lo < e && !keep[lo]) lo++;
+                while (hi >= g && !keep[hi]) hi--;
+                if (lo < e && connected[clipOf[g]]) {
+                    if (lo - g > span) for (int i = g; i < lo; i++) head[i] = true;
+                    if (hi + 1 < e && e - 1 - hi > span) for (int i = hi + 1; i < e; i++) tail[i] = true;
+                }
+                g = e;
+            }
+            int[] best = null;
+            for (int[] w : wide) {
+                int from = w[0] - 1, to = w[1] + k - 1;
+                if ((head[to] && keep[from]) || (tail[from] && keep[to])) {
+                    if (best == null || dist[w[0] * n + w[1]] < dist[best[0] * n + best[1]]) best = w;
+                }
+            }
+            if (best == null) return added;
+            added.add(best);
+            all.add(best);
+            keep = largestScc(n, k, clipOf, excluded, all);
+        }
+    }
+
+    /**
+     * A removed frame range with its reason and the threshold that would keep it: for a whole clip the smallest
+     * larger distance of an entry and a later exit linking it with the kept graph; for the head of a clip the
+     * cheapest entry into the range, for its tail the cheapest exit from it (any window pair, not only local minima).
+     */
+    private static RemovedRange removedRange(int c, Motion clip, int from, int to, int first, boolean[] keep, float[] dist, int n, int k,
+            int[] clipOf, boolean[] valid, Options opt) {
+        int last = clip.frameCount() - 1;
+        boolean whole = from == 0 && to == last;
+        // best entry per target frame, best exit per source frame (frames of this clip)
+        double[] entry = new double[last + 1], exit = new double[last + 1];
+        java.util.Arrays.fill(entry, Double.MAX_VALUE);
+        java.util.Arrays.fill(exit, Double.MAX_VALUE);
+        for (int f = 0; f <= last; f++) {
+            int g = first + f;
+            int t = g - k + 1; // window start of an entry landing on g
+            if (t >= 0 && valid[t] && clipOf[t] == c) {
+                for (int s = 1; s < n; s++) {
+                    if (valid[s] && clipOf[s - 1] == clipOf[s] && clipOf[s] != c && keep[s - 1]) entry[f] = Math.min(entry[f], dist[s * n + t]);
+                }
+            }
+            int s = g + 1; // window start of an exit leaving g
+            if (s < n && valid[s] && clipOf[s] == c) {
+                for (int u = 0; u < n; u++) {
+                    if (valid[u] && clipOf[u] != c && u + k - 1 < n && keep[u + k - 1]) exit[f] = Math.min(exit[f], dist[s * n + u]);
+                }
+            }
+        }
+        double need = Double.MAX_VALUE;
+        if (whole) {
+            double bestEntry = Double.MAX_VALUE;
+            for (int f = 0; f <= last; f++) {
+                bestEntry = Math.min(bestEntry, entry[f]);
+                need = Math.min(need, Math.max(bestEntry, exit[f]));
+            }
+        } else if (from == 0) {
+            for (int f = from; f <= to; f++) need = Math.min(need, entry[f]);
+        } else {
+            for (int f = from; f <= to; f++) need = Math.min(need, exit[f]);
+        }
+        double keepAt = need == Double.MAX_VALUE ? Double.NaN : Math.sqrt(need);
+        String reason;
+        String suppressedNote = keepAt < opt.threshold()
+                ? " below the threshold but near-duplicate suppression (span " + opt.span() + ", " + opt.maxPerSpan() + " per span) kept better ones"
+                : "";
+        if (!suppressedNote.isEmpty()) keepAt = Double.NaN;
+        if (whole) {
+            reason = String.format(java.util.Locale.ROOT, "no pair of transitions links it both ways with the rest below %s",
+                    opt.connectCap() > 0 ? String.format(java.util.Locale.ROOT, "the hard cap %.2f m", Math.max(opt.threshold(), opt.connectCap()))
+                            : String.format(java.util.Locale.ROOT, "the threshold %.3f m", opt.threshold()));
+        } else if (from == 0) {
+            reason = "unreachable: no transition enters these frames" + (to < k - 1 ? " (the first window - 1 frames of a clip can only be played from its start)" : suppressedNote);
+        } else {
+            reason = "dead end: no transition leaves these frames" + (to == last && from > last - k ? " (the last window frames of a clip are only blended from)" : suppressedNote);
+        }
+        return new RemovedRange(c, clip.name(), from, to, reason, keepAt);
     }
 
     private static int near(List<Integer> frames, int f, int span) {

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiConsumer;
 
 import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.InvalidInputException;
@@ -18,6 +19,7 @@ import org.clothgraph.motion.io.BvhReader;
 import org.clothgraph.motion.io.BvhWriter;
 import org.clothgraph.motion.io.ImportOptions;
 import org.clothgraph.motion.retarget.JointMap;
+import org.clothgraph.motion.retarget.JointMapper;
 import org.clothgraph.motion.retarget.Retargeter;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
@@ -78,26 +80,52 @@ public final class ProjectClips {
         return out;
     }
 
+    /** The joint mapping an import uses for a source skeleton: the given table, else the automatic mapping. */
+    public static JointMapper.Mapping mapping(Skeleton source, Settings settings) {
+        return settings.map() != null ? JointMapper.given(source, settings.map()) : JointMapper.map(source);
+    }
+
     /** Reads and retargets one source onto {@code target} without touching any project. */
     public static Motion read(Source s, Skeleton target, Settings settings) {
+        return read(s, target, settings, null);
+    }
+
+    /**
+     * Reads and retargets one source onto {@code target}; {@code onMapped} (may be null) hears the joint mapping
+     * before the source is refused for an incomplete one.
+     */
+    public static Motion read(Source s, Skeleton target, Settings settings, BiConsumer<Source, JointMapper.Mapping> onMapped) {
         if (!Files.isRegularFile(s.file())) {
             throw new InvalidInputException(s.file(), null, "no such file");
         }
         Motion m = s.amc() == null ? BvhReader.read(s.file(), settings.options())
                 : AsfAmcReader.read(s.file(), s.amc(), settings.amcFps(), settings.options());
-        JointMap map = settings.map() != null ? settings.map() : JointMap.forSkeleton(m.skeleton());
-        Retargeter r = new Retargeter(m.skeleton(), target, map);
-        if (r.coverage() < 0.5) {
-            throw new InvalidInputException(s.file(), "joint map", String.format(Locale.ROOT,
-                    "only %.0f%% of the character's joints map onto this skeleton (map '%s'); supply a joint map",
-                    100 * r.coverage(), map.name()));
+        JointMapper.Mapping mapping = mapping(m.skeleton(), settings);
+        if (onMapped != null) {
+            onMapped.accept(s, mapping);
         }
-        return r.retarget(m).withName(s.clipName());
+        if (!mapping.complete()) {
+            List<String> why = new ArrayList<>(mapping.problems());
+            if (!mapping.missingEssentials().isEmpty()) {
+                why.add("no joint for " + String.join(", ", mapping.missingEssentials()));
+            }
+            throw new InvalidInputException(s.file(), "joint map", String.join("; ", why)
+                    + (settings.map() != null ? " in map '" + settings.map().name() + "'" : "")
+                    + "; supply a joint map (--map, lines 'sourceJoint targetJoint'; --verbose shows the mapping found)");
+        }
+        JointMap map = settings.map() != null ? settings.map() : mapping.toJointMap("automatic");
+        return new Retargeter(m.skeleton(), target, map).retarget(m).withName(s.clipName());
     }
 
     /** Imports the sources into the project, retargeted onto its character; returns the new clips. */
     public static List<ClipInfo> importInto(Project project, List<Source> sources, Settings settings,
             IProgressMonitor monitor) {
+        return importInto(project, sources, settings, null, monitor);
+    }
+
+    /** Imports as above; {@code onMapped} (may be null) hears each source's joint mapping. */
+    public static List<ClipInfo> importInto(Project project, List<Source> sources, Settings settings,
+            BiConsumer<Source, JointMapper.Mapping> onMapped, IProgressMonitor monitor) {
         SubMonitor sub = SubMonitor.convert(monitor, "Importing motion", sources.size() * 2);
         ProjectCharacter.ensure(project);
         Skeleton target = ProjectCharacter.skeleton(project);
@@ -106,7 +134,7 @@ public final class ProjectClips {
         List<Motion> motions = new ArrayList<>();
         for (Source s : sources) {
             sub.split(1).subTask(s.file().getFileName().toString());
-            Motion m = read(s, target, settings);
+            Motion m = read(s, target, settings, onMapped);
             String name = unique(m.name(), taken);
             taken.add(name);
             motions.add(m.withName(name));
