@@ -15,6 +15,7 @@ import org.clothgraph.model.frames.FrameWriter;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.project.PrimaryGraphSnapshot;
 import org.clothgraph.motion.project.ProjectPrimaryGraph;
+import org.clothgraph.motion.project.StoredMotion;
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.ClothSimulator;
 import org.clothgraph.sim.ClothState;
@@ -47,9 +48,13 @@ public final class ClothRun {
     public static final String RUNS_SCOPE = FrameReferences.RUNS_SCOPE;
     private static final int CHUNK = 15;
 
-    /** What a run produced. */
+    /**
+     * What a run produced. {@code motionFile} is the project file holding the motion the run was simulated along
+     * ({@link RunMotion}); null for runs stored before runs kept their motion.
+     */
     public record Report(String runId, String garment, List<String> clips, int frames, double fps, double secondsPerFrame,
-            List<String> classes, double maxPenetrationMm, long firstFrameId, long lastFrameId, double drapeSeconds) {
+            List<String> classes, double maxPenetrationMm, long firstFrameId, long lastFrameId, double drapeSeconds,
+            String motionFile) {
     }
 
     private ClothRun() {
@@ -117,9 +122,13 @@ public final class ClothRun {
                 }, loop.split(frames - 1));
                 writer.commit();
                 int simulated = Math.max(1, frames - 1);
-                report = new Report(nextRunId(project), garment.name(), List.copyOf(clipNames), frames, fps,
+                String runId = nextRunId(project);
+                // the run keeps the motion it was simulated along: renaming or excluding clips later cannot change it
+                String motionFile = RunMotion.file(runId);
+                StoredMotion.write(project, motionFile, path.motion());
+                report = new Report(runId, garment.name(), List.copyOf(clipNames), frames, fps,
                         costMillis[0] / 1000.0 / simulated, classes, maxPenetration[0] * 1000, first,
-                        frames > 1 ? last[0] : first, drapeSeconds);
+                        frames > 1 ? last[0] : first, drapeSeconds, motionFile);
                 // the report names the frames before the work that claims them ends: they are never orphans
                 project.setSetting(RUNS_SCOPE, report.runId(), new Gson().toJson(report));
             } catch (SimulationFailedException | RuntimeException | Error e) {
@@ -202,8 +211,11 @@ public final class ClothRun {
         if (clips.isEmpty()) {
             throw new InvalidInputException(source, run + ", field clips", "no clips");
         }
+        // runs stored before runs kept their motion have no motionFile
+        String motionFile = o.has("motionFile") && !o.get("motionFile").isJsonNull() ? string(source, run, o, "motionFile")
+                : null;
         return new Report(runId, garment, clips, (int) frames, fps, secondsPerFrame, classes, penetration, first, last,
-                drape);
+                drape, motionFile);
     }
 
     private static JsonElement field(String source, String run, JsonObject o, String name) {

@@ -11,8 +11,6 @@ import org.clothgraph.measure.Strain;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
-import org.clothgraph.motion.project.PrimaryGraphSnapshot;
-import org.clothgraph.motion.project.ProjectPrimaryGraph;
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.body.BodySurface;
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -51,11 +49,9 @@ public final class RunMeasures {
                     + run.firstFrameId() + ".." + run.lastFrameId() + " are not the run's " + run.frames() + " frames");
         }
         ClothMesh mesh = ProjectGarments.mesh(project, garment);
-        // The same path the run was simulated along (ClothRun: the clips through the stored graph).
-        PrimaryGraphSnapshot snapshot = PrimaryGraphSnapshot.of(project);
-        int window = ProjectPrimaryGraph.options(project, Double.NaN, 0).window();
-        PrimaryPath path = PrimaryPath.through(snapshot, run.clips(), run.frames(), window);
-        CharacterBodyMotion body = new CharacterBodyMotion(CharacterBody.of(path.motion().skeleton()), path.motion());
+        // the motion the run was simulated along, as the run stored it
+        org.clothgraph.motion.Motion motion = RunMotion.of(project, run);
+        CharacterBodyMotion body = new CharacterBodyMotion(CharacterBody.of(motion.skeleton()), motion);
         BodySurface surface = body.surface();
         Strain strain = Strain.againstRest(mesh);
         Measurer measurer = surface == null ? new Measurer(mesh.triangles(), strain, 0, null)

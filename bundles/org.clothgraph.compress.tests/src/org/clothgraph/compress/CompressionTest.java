@@ -86,12 +86,63 @@ class CompressionTest {
                 + report.paperMaxErrorMm());
         assertTrue(report.paperBytes() >= 2 * report.fileBytes(), report.fileBytes() + " bytes vs paper "
                 + report.paperBytes());
+        assertEquals(Boolean.TRUE, ((Map<?, ?>) report.toMap().get("paperScheme")).get(
+                "oursAtMostHalfAtNoWorseMaxError"));
         Map<String, Object> m = report.toMap();
         for (String key : new String[] { "rawBytes", "bytesByPart", "ratio", "bitsPerVertexPerFrame", "eightBitShare",
                 "maxErrorMm", "meanErrorMm", "energyPerVector", "paperScheme", "projectionToPaperSize", "entropyCoding",
                 "svd" }) {
             assertTrue(m.containsKey(key), key);
         }
+    }
+
+    @Test
+    void aCoarseToleranceRoundsTheWorstVerticesAndStaysNoWorseThanThePaper() throws IOException {
+        // at 3 mm our quantisation noise alone would lift a few vertices above the paper scheme's max error (2.48 mm,
+        // its quantisation dominates here): their rows are rounded toward the frames instead of tightening every step
+        Path file = dir.resolve("coarse.cgrt");
+        Compressor.Report coarse = Compressor.compress(project, Compressor.Options.defaults().withTolerance(3.0)
+                .withOutput(file), null);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> rounding = (Map<String, Object>) ((Map<String, Object>) coarse.toMap().get("quantisation"))
+                .get("worstVertexRounding");
+        assertTrue(((Number) rounding.get("vertices")).intValue() > 0, "rounding engaged: " + rounding);
+        assertTrue(coarse.maxErrorMm() <= coarse.paperMaxErrorMm(), coarse.maxErrorMm() + " vs paper "
+                + coarse.paperMaxErrorMm());
+        assertTrue(coarse.quantisationMaxMm() <= 3.0, "tolerance kept: " + coarse.quantisationMaxMm());
+        assertTrue(coarse.fileBytes() < report.fileBytes() / 2, "coarser is smaller: " + coarse.fileBytes());
+        SecondaryFrames frames = new SecondaryFrames(project, ExploredPath.exploredGarment(project));
+        try (RuntimeDatabase db = RuntimeDatabase.open(file)) {
+            float[] decoded = new float[3 * db.vertexCount()];
+            float[] stored = new float[3 * db.vertexCount()];
+            double worst = 0;
+            for (int f = 0; f < db.frameCount(); f++) {
+                db.decodeFrame(f, decoded);
+                frames.read(f, stored);
+                worst = Math.max(worst, ExploredPath.largestDistance(decoded, stored) * 1000);
+            }
+            assertEquals(coarse.maxErrorMm(), worst, 1e-3, "the reported max error is the decoded max");
+            assertTrue(worst <= coarse.paperMaxErrorMm(), "decoded " + worst + " vs paper " + coarse.paperMaxErrorMm());
+        }
+        assertEquals(Boolean.TRUE, ((Map<?, ?>) coarse.toMap().get("paperScheme")).get(
+                "oursAtMostHalfAtNoWorseMaxError"));
+    }
+
+    @Test
+    void atThePaperSchemesOwnPrecisionOursIsAtLeastTwiceSmallerAndNoWorse() {
+        // --tolerance-mm paper: the tolerance is the paper scheme's quantisation error on these factors, measured first
+        Compressor.Report equal = Compressor.compress(project, Compressor.Options.defaults().withToleranceFromPaper()
+                .withOutput(dir.resolve("paper-precision.cgrt")), null);
+        Map<String, Object> m = equal.toMap();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> paper = (Map<String, Object>) m.get("paperScheme");
+        double paperQuantisation = ((Number) paper.get("quantisationMaxErrorMm")).doubleValue();
+        assertEquals(paperQuantisation, ((Number) m.get("toleranceMm")).doubleValue(), 1e-3,
+                "the tolerance is the paper scheme's measured quantisation error");
+        assertTrue(equal.quantisationMaxMm() <= paperQuantisation + 1e-6, equal.quantisationMaxMm() + " mm");
+        assertTrue(equal.maxErrorMm() <= equal.paperMaxErrorMm(), equal.maxErrorMm() + " vs " + equal.paperMaxErrorMm());
+        assertTrue(equal.paperBytes() >= 2 * equal.fileBytes(), equal.fileBytes() + " vs " + equal.paperBytes());
+        assertTrue(equal.fileBytes() < report.fileBytes(), "coarser than 0.3 mm, so smaller");
     }
 
     @Test

@@ -39,40 +39,60 @@ public final class Compressor {
     /** The paper's robe, for the projection: vertices and frames. */
     public static final int PAPER_VERTICES = 29_654;
     public static final int PAPER_FRAMES = 99_352;
+    /** How far below the paper scheme's max error the worst vertices are rounded (m): float decoding differs. */
+    static final double ROUNDING_MARGIN = 1e-6;
+    /** Below this share of the tolerance the measured steps are made coarser once, to this share. */
+    static final double GROW_BELOW = 0.93;
+    static final double GROW_TO = 0.97;
+    /** Coefficient : basis step ratios tried (x the rate-optimal split of {@link StepAllocation}). */
+    static final double[] SPLITS = { 1, 1.5, 2, 3 };
 
     /**
      * @param output where to write (null: {@code databases/<garment>.cgrt} in the project, registered there)
-     * @param matchPaper tighten our budget until our max error is no worse than the paper scheme's
+     * @param matchPaper keep our max error no worse than the paper scheme's: round the worst vertices toward the
+     *                   frames ({@link WorstVertexRounding}), then, if needed, tighten the budget
+     */
+    /**
+     * How to compress. {@code toleranceFromPaper}: the tolerance is not {@code toleranceMm} but the quantisation error
+     * the paper's scheme has on the same factors, measured by decoding every frame first ("as precise as the paper's
+     * scheme": the comparison at equal quantisation error).
      */
     public record Options(int basis, double toleranceMm, int blockFrames, int powerIterations, int preset,
-            String garment, Path output, boolean matchPaper, boolean balanced) {
+            String garment, Path output, boolean matchPaper, boolean balanced, boolean toleranceFromPaper) {
         public static Options defaults() {
-            return new Options(200, 0.3, 64, 2, 6, null, null, true, true);
+            return new Options(200, 0.3, 64, 2, 6, null, null, true, true, false);
         }
 
         /** Uniform basis quantum (the paper's kind of rule, budgeted) instead of the balanced steps. */
         public Options withBalanced(boolean b) {
-            return new Options(basis, toleranceMm, blockFrames, powerIterations, preset, garment, output, matchPaper, b);
+            return new Options(basis, toleranceMm, blockFrames, powerIterations, preset, garment, output, matchPaper, b,
+                    toleranceFromPaper);
         }
 
         public Options withBasis(int b) {
             return new Options(b, toleranceMm, blockFrames, powerIterations, preset, garment,
-                    output, matchPaper, balanced);
+                    output, matchPaper, balanced, toleranceFromPaper);
         }
 
         public Options withTolerance(double mm) {
             return new Options(basis, mm, blockFrames, powerIterations, preset, garment,
-                    output, matchPaper, balanced);
+                    output, matchPaper, balanced, false);
+        }
+
+        /** The tolerance set to the paper scheme's measured quantisation error. */
+        public Options withToleranceFromPaper() {
+            return new Options(basis, toleranceMm, blockFrames, powerIterations, preset, garment,
+                    output, matchPaper, balanced, true);
         }
 
         public Options withOutput(Path file) {
             return new Options(basis, toleranceMm, blockFrames, powerIterations, preset, garment,
-                    file, matchPaper, balanced);
+                    file, matchPaper, balanced, toleranceFromPaper);
         }
 
         public Options withGarment(String name) {
             return new Options(basis, toleranceMm, blockFrames, powerIterations, preset, name,
-                    output, matchPaper, balanced);
+                    output, matchPaper, balanced, toleranceFromPaper);
         }
     }
 
@@ -120,35 +140,100 @@ public final class Compressor {
 
         // our steps: one parameter scaled until the error measured by decoding meets the tolerance
         double tol = options.toleranceMm() / 1000;
-        double share = (double) rows / (rows + n);
-        java.util.function.DoubleFunction<Quantisation> scheme = options.balanced()
-                ? k -> Quantisation.balanced(f, k)
-                : a -> Quantisation.ours(f, a, share);
-        int[] sample = sample(n, 300);
-        double alpha = options.balanced() ? tol / Math.sqrt(rows) : tol;
-        Quantisation ours = null;
-        for (int it = 0; it < 10; it++) {
-            ours = scheme.apply(alpha);
-            double e = ReconstructionError.quantisation(f, ours, sample);
-            if (e <= tol && e > 0.85 * tol) {
-                break;
-            }
-            alpha *= e > 0 ? 0.93 * tol / e : 4;
+        if (options.toleranceFromPaper()) {
+            // as precise as the paper's scheme: its quantisation error, measured by decoding every frame
+            tol = ReconstructionError.full(frames, f, paper, paper, sub.split(100)).paperQuantisationMax();
+            options = options.withTolerance(tol * 1000).withToleranceFromPaper();
         }
+        double share = (double) rows / (rows + n);
+        int[] sample = sample(n, 300);
+        int[] predecessors = new int[n];
+        for (int j = 0; j < n; j++) {
+            predecessors[j] = frames.predecessor(j);
+        }
+        java.util.function.DoubleFunction<Quantisation> scheme;
+        double alpha;
+        double chosenSplit = Double.NaN;
+        if (options.balanced()) {
+            // worst-case steps; the basis : coefficient split that the size estimate prefers at the tolerance
+            StepAllocation.Steps steps = StepAllocation.worstCase(f);
+            double bestBytes = Double.POSITIVE_INFINITY;
+            double bestAlpha = Double.NaN;
+            for (double split : SPLITS) {
+                if (sub.isCanceled()) {
+                    throw new org.eclipse.core.runtime.OperationCanceledException();
+                }
+                double a = fit(k -> Quantisation.worstCase(f, k, steps, split), f, sample, tol, tol / Math.sqrt(rows));
+                double bytes = Quantisation.worstCase(f, a, steps, split).estimatedBytes(predecessors);
+                if (bytes < bestBytes) {
+                    bestBytes = bytes;
+                    bestAlpha = a;
+                    chosenSplit = split;
+                }
+            }
+            double split = chosenSplit;
+            scheme = k -> Quantisation.worstCase(f, k, steps, split);
+            alpha = bestAlpha;
+        } else {
+            scheme = a -> Quantisation.ours(f, a, share);
+            alpha = fit(scheme, f, sample, tol, tol);
+        }
+        Quantisation ours = scheme.apply(alpha);
         sub.worked(40);
-        // every frame decoded; tighten while over the tolerance, or while worse than the paper's scheme where the
-        // paper's error is reachable at all (not below the truncation error itself)
+        // every frame decoded. Well under the tolerance (the sample's fit is loose): coarser steps once, kept only
+        // if they pass. Over the tolerance: tighten all steps. Worse than the paper's scheme: first round the rows of
+        // the vertices above its max toward the frames (they alone set the max; no other vertex changes), then,
+        // where that is not enough and the paper's max is above the truncation error, tighten all steps.
         ReconstructionError.Measure m = null;
+        WorstVertexRounding.Result rounding = null;
+        boolean rounded = false;
+        boolean grown = false;
+        Quantisation passed = null;
+        ReconstructionError.Measure passedMeasure = null;
+        WorstVertexRounding.Result passedRounding = null;
+        double passedAlpha = alpha;
+        boolean passedRounded = false;
         for (int it = 0;; it++) {
             m = ReconstructionError.full(frames, f, ours, paper, sub.split(it == 0 ? 150 : 30));
             boolean overTolerance = m.oursQuantisationMax() > tol;
-            boolean worseThanPaper = options.matchPaper() && m.oursMax() > m.paperMax()
-                    && m.paperMax() > m.truncationMax();
-            if (it == 3 || (!overTolerance && !worseThanPaper)) {
+            boolean worseThanPaper = options.matchPaper() && m.oursMax() > m.paperMax();
+            if (!overTolerance && !worseThanPaper) {
+                if (!grown && it < 3 && m.oursQuantisationMax() < GROW_BELOW * tol) {
+                    passed = ours;
+                    passedMeasure = m;
+                    passedRounding = rounding;
+                    passedRounded = rounded;
+                    passedAlpha = alpha;
+                    grown = true;
+                    alpha *= GROW_TO * tol / Math.max(m.oursQuantisationMax(), 1e-12);
+                    ours = scheme.apply(alpha);
+                    rounded = false;
+                    rounding = null;
+                    continue;
+                }
                 break; // the frame errors measured are those of the quantisation written
+            }
+            if (!overTolerance && !rounded) {
+                rounding = WorstVertexRounding.apply(frames, f, ours, above(m.oursVertexMax(), m.paperMax()),
+                        m.paperMax() - ROUNDING_MARGIN, tol, sub.split(10));
+                rounded = true;
+                continue;
+            }
+            if (passed != null) { // the coarser steps did not pass: back to the ones that did
+                ours = passed;
+                m = passedMeasure;
+                rounding = passedRounding;
+                rounded = passedRounded;
+                alpha = passedAlpha;
+                break;
+            }
+            if (it >= 5 || (!overTolerance && m.paperMax() <= m.truncationMax())) {
+                break; // tightening cannot reach below the truncation error
             }
             alpha *= overTolerance ? 0.97 * tol / m.oursQuantisationMax() : 0.8;
             ours = scheme.apply(alpha);
+            rounded = false;
+            rounding = null;
         }
         if (m.oursQuantisationMax() > tol) {
             throw new IllegalStateException(String.format(Locale.ROOT,
@@ -179,25 +264,23 @@ public final class Compressor {
         sub.worked(20);
 
         // encode and write
-        int[] pred = new int[n];
-        for (int j = 0; j < n; j++) {
-            pred[j] = frames.predecessor(j);
-        }
-        CoefficientBlocks blocks = CoefficientBlocks.encode(ours, pred, options.blockFrames(), options.preset(), true);
+        CoefficientBlocks blocks = CoefficientBlocks.encode(ours, predecessors, options.blockFrames(), options.preset(), true);
         sub.worked(80);
         Map<String, byte[]> parts = new LinkedHashMap<>();
+        int[] triangles = ProjectGarments.mesh(project, garment).triangles();
         String relative = ProjectFormat.DATABASES_FOLDER + "/" + slug(garment.name()) + RuntimeFormat.EXTENSION;
         try {
             double fps = project.clips().isEmpty() ? 30 : project.clips().get(0).fps();
             parts.put(RuntimeFormat.META, RuntimeFormat.packPart(RuntimeDatabaseWriter.meta(garment.name(),
                     rows / 3, b, blendFrames, fps, options.toleranceMm(), "ClothGraph, project '" + project.name()
                             + "'"), false));
-            parts.put(RuntimeFormat.MESH, RuntimeFormat.packPart(RuntimeDatabaseWriter.mesh(
-                    ProjectGarments.mesh(project, garment).triangles()), true));
+            parts.put(RuntimeFormat.MESH, RuntimeFormat.packPart(RuntimeDatabaseWriter.mesh(triangles), true));
             parts.put(RuntimeFormat.GRAPH, RuntimeFormat.packPart(RuntimeDatabaseWriter.graph(frames, jumpMm), true));
             parts.put(RuntimeFormat.FRAMES, RuntimeFormat.packPart(RuntimeDatabaseWriter.frames(blocks,
                     m.oursFrameMax()), true));
-            parts.put(RuntimeFormat.BASIS, RuntimeFormat.packPart(RuntimeDatabaseWriter.basis(ours, rows), true));
+            // range coded: LZMA2 would not shrink it
+            parts.put(RuntimeFormat.BASIS, RuntimeFormat.packPart(RuntimeDatabaseWriter.basis(ours, rows, triangles),
+                    false));
             parts.put(RuntimeFormat.COEFFICIENTS, blocks.data);
         } catch (IOException e) {
             throw new StorageException("cannot encode the runtime database: " + e.getMessage(), e);
@@ -235,7 +318,7 @@ public final class Compressor {
             throw new StorageException("the written database does not read back: " + e.getMessage(), e);
         }
         Report report = report(file, frames, svd, f, ours, paper, m, blocks, sizes[0], runtimeBytes, options, share,
-                alpha, (System.nanoTime() - t0) / 1e9);
+                alpha, chosenSplit, rounded ? rounding : null, (System.nanoTime() - t0) / 1e9);
         if (options.output() == null) {
             String json = new GsonBuilder().serializeSpecialFloatingPointValues().create().toJson(report.toMap());
             project.batch(() -> {
@@ -250,7 +333,7 @@ public final class Compressor {
     private static Report report(Path file, SecondaryFrames frames, StreamingSvd.Result svd, Quantisation.Rescaled f,
             Quantisation ours, Quantisation paper, ReconstructionError.Measure m, CoefficientBlocks blocks,
             RuntimeDatabaseWriter.PartSizes sizes, long runtimeBytes, Options options, double share, double alpha,
-            double seconds) {
+            double split, WorstVertexRounding.Result rounding, double seconds) {
         int n = svd.columns();
         int rows = svd.rows();
         int v = rows / 3;
@@ -269,6 +352,8 @@ public final class Compressor {
         r.put("transitions", frames.transitions().size());
         r.put("basis", b);
         r.put("toleranceMm", options.toleranceMm());
+        r.put("toleranceRule", options.toleranceFromPaper() ? "the paper scheme's quantisation error on these factors"
+                : "given");
         r.put("rawBytes", raw);
         r.put("compressedBytes", total);
         Map<String, Object> byPart = new LinkedHashMap<>();
@@ -313,13 +398,25 @@ public final class Compressor {
         entropy.put("codec", "LZMA2 (org.tukaani:xz), preset " + options.preset());
         r.put("entropyCoding", entropy);
         Map<String, Object> q = new LinkedHashMap<>();
-        q.put("steps", options.balanced() ? "balanced: s_i = k sqrt(3v) / rms(c'_i), t_i = k sqrt(n) / rms(B'_i)"
+        q.put("steps", options.balanced() ? "worst case: s_i = k sqrt(3v) sqrt(u_i), t_i = k split sqrt(n) sqrt(w_i),"
+                + " u and w the D-optimal steps for the worst frame and the worst vertex"
                 : "uniform basis quantum share x a, t_i = (1 - share) a / max|B'_i|");
         q.put("parameter", alpha);
+        if (options.balanced()) {
+            q.put("split", split);
+        }
         if (!options.balanced()) {
             q.put("basisShare", round(share));
             q.put("basisQuantumMm", round(share * alpha * 1000));
         }
+        Map<String, Object> wr = new LinkedHashMap<>();
+        wr.put("vertices", rounding == null ? 0 : rounding.vertices());
+        wr.put("moves", rounding == null ? 0 : rounding.moves());
+        if (rounding != null) {
+            wr.put("worstBeforeMm", round(rounding.worstBefore() * 1000));
+            wr.put("worstAfterMm", round(rounding.worstAfter() * 1000));
+        }
+        q.put("worstVertexRounding", wr);
         r.put("quantisation", q);
         // the paper's scheme: basis 8/16 bits, 16-bit coefficients, no entropy coding; same graph bytes
         long paperBasis = paper.basisBytes();
@@ -338,6 +435,7 @@ public final class Compressor {
         p.put("eightBitShare", round((double) paper.eightBitVectors() / b));
         p.put("sizeOverOurs", round((double) paperTotal / total));
         p.put("oursNoWorse", m.oursMax() <= m.paperMax());
+        p.put("oursAtMostHalfAtNoWorseMaxError", m.oursMax() <= m.paperMax() && paperTotal >= 2 * total);
         r.put("paperScheme", p);
         // projection to the paper's robe from the measured per-entry and per-frame costs
         Map<String, Object> proj = new LinkedHashMap<>();
@@ -397,6 +495,29 @@ public final class Compressor {
     static String slug(String name) {
         String s = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
         return s.isEmpty() ? "garment" : s;
+    }
+
+    /** The scheme's parameter whose quantisation error on the sample frames is within 10 % under the tolerance. */
+    static double fit(java.util.function.DoubleFunction<Quantisation> scheme, Quantisation.Rescaled f,
+            int[] sample, double tol, double start) {
+        double alpha = start;
+        double best = Double.NaN;
+        for (int it = 0; it < 12; it++) {
+            double e = ReconstructionError.quantisation(f, scheme.apply(alpha), sample);
+            if (e <= tol) {
+                best = Double.isNaN(best) ? alpha : Math.max(best, alpha);
+                if (e > 0.9 * tol) {
+                    break;
+                }
+            }
+            alpha *= e > 0 ? 0.95 * tol / e : 4;
+        }
+        return Double.isNaN(best) ? alpha : best;
+    }
+
+    /** The vertices whose value is above the limit. */
+    static int[] above(double[] perVertex, double limit) {
+        return java.util.stream.IntStream.range(0, perVertex.length).filter(v -> perVertex[v] > limit).toArray();
     }
 
     private static int[] sample(int n, int count) {

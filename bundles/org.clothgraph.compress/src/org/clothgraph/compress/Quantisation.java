@@ -134,6 +134,55 @@ public final class Quantisation {
         return q;
     }
 
+    /**
+     * Ours with the worst-case steps of {@link StepAllocation}: s_i = kappa x basis[i], t_i = kappa x split x
+     * coefficients[i]; {@code split} moves precision between the basis and the coefficients.
+     */
+    public static Quantisation worstCase(Rescaled f, double kappa, StepAllocation.Steps steps, double split) {
+        Quantisation q = new Quantisation(f.rows(), f.b(), f.n());
+        for (int i = 0; i < f.b(); i++) {
+            double range = f.largestEntry()[i];
+            double s = Math.max(kappa * steps.basis()[i], range / 32767);
+            q.quantiseVector(f, i, s, range / s <= 127.49 ? 8 : 16);
+            q.quantiseCoefficients(f, i, Math.min(2, Math.max(1.0 / 32767, kappa * split * steps.coefficients()[i])));
+        }
+        return q;
+    }
+
+    /**
+     * An estimate of the entropy-coded size (bytes): order-0 entropy of each basis vector's values as differences
+     * along rows and of each coefficient's differences from the predecessor frame, as the writer codes them.
+     */
+    public double estimatedBytes(int[] predecessor) {
+        double bitsTotal = 0;
+        java.util.HashMap<Integer, int[]> h = new java.util.HashMap<>();
+        int[] values = new int[Math.max(rows, n)];
+        for (int i = 0; i < b; i++) {
+            for (int r = 0; r < rows; r++) {
+                values[r] = basis[i][r] - (r >= 3 ? basis[i][r - 3] : 0);
+            }
+            bitsTotal += entropyBits(values, rows, h);
+            for (int j = 0; j < n; j++) {
+                int p = predecessor[j];
+                values[j] = coefficients[j * b + i] - (p >= 0 ? coefficients[p * b + i] : 0);
+            }
+            bitsTotal += entropyBits(values, n, h);
+        }
+        return bitsTotal / 8;
+    }
+
+    private static double entropyBits(int[] values, int count, java.util.HashMap<Integer, int[]> h) {
+        h.clear();
+        for (int k = 0; k < count; k++) {
+            h.computeIfAbsent(values[k], x -> new int[1])[0]++;
+        }
+        double bits = 0;
+        for (int[] c : h.values()) {
+            bits -= c[0] * Math.log((double) c[0] / count);
+        }
+        return bits / Math.log(2);
+    }
+
     private void quantiseVector(Rescaled f, int i, double step, int bitCount) {
         int limit = bitCount == 8 ? 127 : 32767;
         bits[i] = bitCount;
@@ -222,6 +271,11 @@ public final class Quantisation {
 
     public short basisValue(int i, int r) {
         return basis[i][r];
+    }
+
+    /** Replaces one quantised basis value (within the vector's bit range: the caller checks). */
+    void setBasisValue(int i, int r, short value) {
+        basis[i][r] = value;
     }
 
     public int coefficient(int j, int i) {

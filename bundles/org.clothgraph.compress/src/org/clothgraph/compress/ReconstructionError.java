@@ -9,10 +9,13 @@ import org.eclipse.core.runtime.SubMonitor;
  * reconstruction B' c' and its quantised reconstructions (ours and the paper's), as the decoder computes them.
  */
 public final class ReconstructionError {
-    /** Max and mean per-vertex distances over all vertices of all frames, and each frame's own max for ours. */
+    /**
+     * Max and mean per-vertex distances over all vertices of all frames, each frame's own max for ours, and per
+     * vertex the max over frames of ours and of the truncation (m).
+     */
     public record Measure(double truncationMax, double truncationMean, double oursMax, double oursMean,
             double oursQuantisationMax, double paperMax, double paperMean, double paperQuantisationMax,
-            float[] oursFrameMax, int worstFrame) {
+            float[] oursFrameMax, int worstFrame, double[] oursVertexMax, double[] truncationVertexMax) {
     }
 
     private ReconstructionError() {
@@ -73,6 +76,8 @@ public final class ReconstructionError {
         double[] yo = new double[rows];
         double[] yp = new double[rows];
         float[] frameMax = new float[n];
+        double[] vertexMax = new double[rows / 3];
+        double[] truncVertexMax = new double[rows / 3];
         double tMax = 0;
         double tSum = 0;
         double oMax = 0;
@@ -116,6 +121,8 @@ public final class ReconstructionError {
                 tMax = Math.max(tMax, t);
                 pMax = Math.max(pMax, p);
                 fMax = Math.max(fMax, o);
+                vertexMax[r / 3] = Math.max(vertexMax[r / 3], o);
+                truncVertexMax[r / 3] = Math.max(truncVertexMax[r / 3], t);
                 oqMax = Math.max(oqMax, dist(yo, x, r));
                 pqMax = Math.max(pqMax, dist(yp, x, r));
             }
@@ -128,7 +135,7 @@ public final class ReconstructionError {
         }
         double count = (double) n * (rows / 3);
         return new Measure(tMax, tSum / count, oMax, oSum / count, oqMax, pMax, pSum / count, pqMax, frameMax,
-                worstFrame);
+                worstFrame, vertexMax, truncVertexMax);
     }
 
     private static double dist(double[] a, float[] d, int r) {

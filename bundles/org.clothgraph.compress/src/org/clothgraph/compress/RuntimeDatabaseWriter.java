@@ -19,6 +19,7 @@ import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.project.PrimaryGraphSnapshot;
 import org.clothgraph.motion.project.ProjectPrimaryGraph;
+import org.clothgraph.runtime.BasisCoding;
 import org.clothgraph.runtime.RuntimeFormat;
 
 /** Writes the parts of a runtime database (docs/RUNTIME.md) and returns their sizes. */
@@ -165,8 +166,11 @@ public final class RuntimeDatabaseWriter {
         return bytes.toByteArray();
     }
 
-    /** The basis part: bits and steps per vector, then each vector's values as differences along rows (r - 3). */
-    public static byte[] basis(Quantisation q, int rows) throws IOException {
+    /**
+     * The basis part: bits and steps per vector, then the values coded over the garment mesh
+     * ({@link BasisCoding}: a predictor per vector, range-coded residuals).
+     */
+    public static byte[] basis(Quantisation q, int rows, int[] triangles) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(bytes);
         int b = q.basisSize();
@@ -177,12 +181,14 @@ public final class RuntimeDatabaseWriter {
             out.writeFloat(q.basisStep(i));
             out.writeFloat(q.coefficientStep(i));
         }
-        out.flush();
+        short[][] values = new short[b][rows];
         for (int i = 0; i < b; i++) {
             for (int r = 0; r < rows; r++) {
-                RuntimeFormat.putVarint(bytes, q.basisValue(i, r) - (r >= 3 ? q.basisValue(i, r - 3) : 0));
+                values[i][r] = q.basisValue(i, r);
             }
         }
+        out.write(new BasisCoding(rows / 3, triangles).encode(values));
+        out.flush();
         return bytes.toByteArray();
     }
 

@@ -186,7 +186,7 @@ public final class RuntimeDatabase implements AutoCloseable {
             DataInputStream in = RuntimeFormat.unpackPart(p);
             triangles = new int[3 * count(in, 1 << 26, 12)];
             for (int i = 0; i < triangles.length; i++) {
-                triangles[i] = in.readInt();
+                triangles[i] = index(in.readInt(), vertexCount, "triangle vertex");
             }
         }
         case RuntimeFormat.GRAPH -> parseGraph(RuntimeFormat.unpackPart(p));
@@ -232,24 +232,11 @@ public final class RuntimeDatabase implements AutoCloseable {
                 }
             }
             byte[] rest = in.readAllBytes();
-            if ((long) rows * vectors > rest.length) {
-                throw new IOException(rows + " x " + vectors + " basis values cannot fit in " + rest.length + " bytes");
+            if ((long) rows * vectors > BasisCoding.MAX_VALUES_PER_BYTE * (long) rest.length) {
+                throw new IOException(rows + " x " + vectors + " basis values cannot be coded in " + rest.length
+                        + " bytes");
             }
-            RuntimeFormat.VarintReader r = new RuntimeFormat.VarintReader(rest);
-            short[][] q = new short[vectors][rows];
-            for (int i = 0; i < vectors; i++) {
-                int limit = bits[i] == 8 ? 127 : 32767;
-                for (int row = 0; row < rows; row++) {
-                    int v = r.next() + (row >= 3 ? q[i][row - 3] : 0);
-                    if (v > limit || v < -limit) {
-                        throw new IOException("vector " + i + " row " + row + " out of its " + bits[i] + "-bit range");
-                    }
-                    q[i][row] = (short) v;
-                }
-            }
-            if (!r.atEnd()) {
-                throw new IOException("trailing bytes");
-            }
+            short[][] q = new BasisCoding(vertexCount, triangles).decode(rest, 0, rest.length, bits);
             basis = QuantisedBasis.of(rows, bits, steps, q);
         }
         case RuntimeFormat.COEFFICIENTS -> coefficients = p;

@@ -24,7 +24,7 @@ public final class RuntimeFormat {
     /** The first 8 bytes of every runtime database. */
     public static final byte[] MAGIC = "CGRUNTDB".getBytes(StandardCharsets.US_ASCII);
     /** The format version this reader reads and the writer writes. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     /** File name extension of runtime databases. */
     public static final String EXTENSION = ".cgrt";
     /** LZMA2 dictionary size of every compressed stream in the file (the decoder must use the same). */

@@ -37,11 +37,18 @@ package org.clothgraph.sim;
  * @param bodyCollision what the small-step solver's cloth collides with (the first solver always uses its
  *        capsules): {@link BodyCollision#SURFACE}, the skinned triangle mesh, or {@link BodyCollision#SMOOTH_CAPSULES},
  *        the implicit surface the skinned mesh is generated from (the smooth union of the posed capsules)
+ * @param strainLimit small-step solver: the most a mesh edge may be stretched beyond its rest length, as a fraction
+ *        (0.1 = 10 %; 0 = no limit): a rigid inequality solved with the distance constraints (strain limiting as in
+ *        Provot 1995 and ARCSim's strain limits), so a garment caught on a fast limb cannot store the energy of a
+ *        several-fold stretch and release it as a whip; woven cloth hardly stretches beyond a few per cent
+ * @param speedLimit small-step solver: a counted repair, m/s (0 = off): a vertex leaving a substep faster than this
+ *        is slowed to it (its position is kept; counted as {@code speedLimits} in {@link SolverCounters}); it bounds
+ *        the energy a kinematic body feeds into cloth it pinches against another body part (see docs/SIMULATION.md)
  */
 public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, double maxSubstepMove, int iterations,
         int contactIterations, double separationSpeed, double gravityX, double gravityY, double gravityZ,
         boolean selfCollision, int selfCollisionInterval, int threads, double maxSpeed, double maxStretch,
-        double frameTimeoutSeconds, BodyCollision bodyCollision) {
+        double frameTimeoutSeconds, BodyCollision bodyCollision, double strainLimit, double speedLimit) {
 
     /** The embedded solvers. */
     public enum Solver {
@@ -71,20 +78,26 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
     public SimulationSettings {
         if (solver == null || bodyCollision == null || substeps < 1 || maxSubsteps < substeps || !(maxSubstepMove > 0) || iterations < 0 || contactIterations < 1
                 || !(separationSpeed >= 0) || selfCollisionInterval < 1 || threads < 0 || !(maxSpeed > 0)
-                || !(maxStretch > 1) || !(frameTimeoutSeconds >= 0)) {
+                || !(maxStretch > 1) || !(frameTimeoutSeconds >= 0) || !(strainLimit >= 0) || !(speedLimit >= 0)) {
             throw new IllegalArgumentException("invalid simulation settings");
         }
     }
 
+    /** The small-step solver's strain limit (10 %). */
+    public static final double SMALL_STEPS_STRAIN_LIMIT = 0.10;
+    /** The small-step solver's speed limit, m/s (above the demo character's fastest hand, 17 m/s). */
+    public static final double SMALL_STEPS_SPEED_LIMIT = 20;
+
     /** The default: the first solver with its settings (20 substeps, up to 120, self collision every substep). */
     public static SimulationSettings defaults() {
-        return new SimulationSettings(Solver.LEGACY, 20, 120, 0.004, 0, 4, 0.3, 0, -9.81, 0, true, 1, 0, 60, 4.0, 300, BodyCollision.SURFACE);
+        return new SimulationSettings(Solver.LEGACY, 20, 120, 0.004, 0, 4, 0.3, 0, -9.81, 0, true, 1, 0, 60, 4.0, 300, BodyCollision.SURFACE,
+                0, 0);
     }
 
     /** The rewritten small-step solver with its defaults (40 substeps, up to 400, self collision every 2nd). */
     public static SimulationSettings smallSteps() {
         return new SimulationSettings(Solver.SMALL_STEPS, 40, 400, 0.004, 0, 4, 0.3, 0, -9.81, 0, true, 2, 0, 60, 4.0,
-                300, BodyCollision.SMOOTH_CAPSULES);
+                300, BodyCollision.SMOOTH_CAPSULES, SMALL_STEPS_STRAIN_LIMIT, SMALL_STEPS_SPEED_LIMIT);
     }
 
     /** These settings with another solver's defaults for the solver-specific fields kept as they are. */
@@ -92,7 +105,7 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
         SimulationSettings d = s == Solver.LEGACY ? defaults() : smallSteps();
         return new SimulationSettings(s, d.substeps, d.maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, d.selfCollisionInterval, threads,
-                maxSpeed, maxStretch, frameTimeoutSeconds, d.bodyCollision);
+                maxSpeed, maxStretch, frameTimeoutSeconds, d.bodyCollision, d.strainLimit, d.speedLimit);
     }
 
     /**
@@ -106,68 +119,81 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
                 contactIterations > 0 ? contactIterations : d.contactIterations,
                 separationSpeed > 0 ? separationSpeed : d.separationSpeed, gravityX, gravityY, gravityZ,
                 selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch, frameTimeoutSeconds,
-                bodyCollision == null ? (solver == Solver.SMALL_STEPS ? BodyCollision.SURFACE : d.bodyCollision) : bodyCollision);
+                bodyCollision == null ? (solver == Solver.SMALL_STEPS ? BodyCollision.SURFACE : d.bodyCollision) : bodyCollision,
+                strainLimit, speedLimit);
     }
 
     public SimulationSettings withSubsteps(int n) {
         return new SimulationSettings(solver, n, Math.max(n, maxSubsteps), maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision);
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit);
     }
 
     /** Fixed substep count: the substep rule is switched off (for tests of the integrator). */
     public SimulationSettings withFixedSubsteps(int n) {
         return new SimulationSettings(solver, n, n, Double.MAX_VALUE, iterations, contactIterations, separationSpeed, gravityX,
                 gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit);
     }
 
     public SimulationSettings withMaxSubstepMove(double metres) {
         return new SimulationSettings(solver, substeps, maxSubsteps, metres, iterations, contactIterations, separationSpeed,
                 gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit);
     }
 
     public SimulationSettings withIterations(int n) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, n, contactIterations, separationSpeed,
                 gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit);
     }
 
     public SimulationSettings withContactIterations(int n) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, n, separationSpeed,
                 gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit);
     }
 
     public SimulationSettings withGravity(double x, double y, double z) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, x, y, z, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit);
     }
 
     public SimulationSettings withSelfCollision(boolean on, int interval) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, on, interval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit);
     }
 
     public SimulationSettings withThreads(int n) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, n, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision);
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit);
     }
 
     public SimulationSettings withLimits(double speed, double stretch, double timeoutSeconds) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, speed,
-                stretch, timeoutSeconds, bodyCollision);
+                stretch, timeoutSeconds, bodyCollision, strainLimit, speedLimit);
     }
 
     public SimulationSettings withBodyCollision(BodyCollision b) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, b);
+                maxStretch, frameTimeoutSeconds, b, strainLimit, speedLimit);
+    }
+
+    public SimulationSettings withStrainLimit(double fraction) {
+        return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
+                separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
+                maxStretch, frameTimeoutSeconds, bodyCollision, fraction, speedLimit);
+    }
+
+    public SimulationSettings withSpeedLimit(double metresPerSecond) {
+        return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
+                separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, metresPerSecond);
     }
 
     /** Effective thread count. */

@@ -11,11 +11,13 @@ package org.clothgraph.sim;
  * @param bodyPushes vertex pushes out of the body summed over substeps
  * @param deepRescues repairs: vertices found deep inside the body (near no surface triangle) moved out through
  *        the capsules; zero in a healthy run
- * @param pinches vertex pushes that found the vertex pinched between two overlapping parts of the body (it is left
- *        midway, inside the body)
+ * @param pinches vertices found pinched between two body parts pressed together (left where the cloth put them,
+ *        moving with the two surfaces; summed over substeps)
  * @param depenetrationLimits body pushes whose velocity along the normal was limited to the separation speed (the
  *        rest of the push moved the vertex without velocity; a counted repair)
+ * @param speedLimits substep ends at which a vertex was slowed to the speed limit (a counted repair,
+ *        {@link SimulationSettings#speedLimit()})
  */
 public record SolverCounters(int frames, long substeps, int maxSubstepsPerFrame, long framesAtBudget,
-        long selfContacts, long bodyPushes, long deepRescues, long pinches, long depenetrationLimits) {
+        long selfContacts, long bodyPushes, long deepRescues, long pinches, long depenetrationLimits, long speedLimits) {
 }

@@ -18,7 +18,7 @@ public final class CompressCommand extends WorkspaceCommand {
         super("compress", "Compress the explored secondary graph into a runtime database.");
         option(Option.value("basis", "B", "basis vectors (default 200)"));
         option(Option.value("tolerance-mm", "MM", "quantisation error bound per vertex, measured by decoding"
-                + " (default 0.3)"));
+                + " (default 0.3); 'paper': the paper's scheme's quantisation error on the same data, measured first"));
         option(Option.value("garment", "NAME", "garment whose graph to compress (default: the explored hooded robe)"));
         option(Option.value("output", "FILE", "write the database here instead of into the project (the project is"
                 + " only read)"));
@@ -31,7 +31,7 @@ public final class CompressCommand extends WorkspaceCommand {
 
     @Override
     protected String usage() {
-        return "--workspace DIR [--basis B] [--tolerance-mm MM] [--garment NAME] [--output FILE] [--power-iterations Q]"
+        return "--workspace DIR [--basis B] [--tolerance-mm MM|paper] [--garment NAME] [--output FILE] [--power-iterations Q]"
                 + " [--block-frames N] [--uniform-steps] [--wait] [--json]";
     }
 
@@ -43,10 +43,12 @@ public final class CompressCommand extends WorkspaceCommand {
     @Override
     protected int run(Project project, Args args, PrintStream out, PrintStream err) {
         Compressor.Options o = Compressor.Options.defaults();
-        o = new Compressor.Options(args.intValue("basis", 200, 1, 10_000), args.doubleValue("tolerance-mm", 0.3, 1e-4,
-                100), args.intValue("block-frames", o.blockFrames(), 1, 1 << 16), args.intValue("power-iterations",
-                        o.powerIterations(), 0, 10), o.preset(), args.value("garment").orElse(null),
-                args.value("output").map(Path::of).orElse(null), o.matchPaper(), !args.flag("uniform-steps"));
+        boolean fromPaper = args.value("tolerance-mm").map(v -> v.equals("paper")).orElse(false);
+        o = new Compressor.Options(args.intValue("basis", 200, 1, 10_000), fromPaper ? o.toleranceMm()
+                : args.doubleValue("tolerance-mm", 0.3, 1e-4, 100), args.intValue("block-frames", o.blockFrames(), 1,
+                        1 << 16), args.intValue("power-iterations", o.powerIterations(), 0, 10), o.preset(),
+                args.value("garment").orElse(null), args.value("output").map(Path::of).orElse(null), o.matchPaper(),
+                !args.flag("uniform-steps"), fromPaper);
         Compressor.Report r = Compressor.compress(project, o, new ConsoleProgressMonitor(err).cancelOnShutdown());
         if (args.flag("json")) {
             JsonOutput.print(out, r.toMap());

@@ -115,6 +115,28 @@ public final class ProjectChecker {
                 r -> requireFile(c, "garment " + r.getString(1), "mesh_file", r.getString(2)));
         query(c, "SELECT name, file FROM compressed_db",
                 r -> requireFile(c, "database " + r.getString(1), "file", r.getString(2)));
+        // the motion a simulation run was simulated along, kept with it (runs stored before that have none)
+        try (PreparedStatement p = c.prepareStatement("SELECT key, value FROM setting WHERE scope = ? ORDER BY key")) {
+            p.setString(1, FrameReferences.RUNS_SCOPE);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    String motion = runMotionFile(r.getString(2));
+                    if (motion != null) {
+                        requireFile(c, "run " + r.getString(1), "motionFile", motion);
+                    }
+                }
+            }
+        }
+    }
+
+    /** A run report's motionFile, or null (none, or an unreadable report: that is reported with the frame references). */
+    private static String runMotionFile(String json) {
+        try {
+            com.google.gson.JsonElement e = com.google.gson.JsonParser.parseString(json).getAsJsonObject().get("motionFile");
+            return e == null || e.isJsonNull() ? null : e.getAsString();
+        } catch (RuntimeException | StackOverflowError e) {
+            return null;
+        }
     }
 
     private void checkVertexGroups(Connection c) throws SQLException {

@@ -21,6 +21,7 @@ import org.clothgraph.sim.body.BodyMotion;
 import org.clothgraph.sim.body.Capsule;
 import org.clothgraph.sim.body.ProceduralBody;
 import org.clothgraph.sim.garment.Garments;
+import org.clothgraph.measure.Strain;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -146,8 +147,9 @@ class XpbdPropertiesTest {
         double[] sag = new double[2];
         int[] subs = { 60, 120 };
         for (int k = 0; k < 2; k++) {
+            // no strain limit here: the sag is the material's compliance, not a limit's
             SimulationSettings s = SimulationSettings.smallSteps().withThreads(1).withSelfCollision(false, 1)
-                    .withFixedSubsteps(subs[k]).withIterations(2);
+                    .withFixedSubsteps(subs[k]).withIterations(2).withStrainLimit(0);
             SimulationResult r = new XpbdClothSimulator().simulate(mesh, soft, s, still(bar), 0, start, 30, 60, null);
             float[] p = r.frames().get(59).positions();
             double low = Double.POSITIVE_INFINITY;
@@ -159,6 +161,39 @@ class XpbdPropertiesTest {
         // the hanging halves are 0.3 m of fabric; a sag well beyond that is the material's stretch
         assertTrue(sag[0] > 0.30, "the soft sheet stretches under its weight: sag " + sag[0]);
         assertEquals(sag[0], sag[1], 0.05 * sag[0], "sag with " + subs[0] + " and " + subs[1] + " substeps");
+    }
+
+    @Test
+    void theStrainLimitHoldsASoftSheetThatWouldStretchFarther() throws SimulationFailedException {
+        // the same soft sheet as above stretches far beyond 10 % without a limit; with the small-step solver's limit
+        // the independent measure finds every edge within it (up to what the sweeps leave of it)
+        ClothMesh mesh = sheet(12, 0.6, 1.5, false);
+        Body bar = new Body(List.of(new Capsule("bar", -0.5f, 1.45f, 0f, 0.5f, 1.45f, 0f, 0.03f, 0.03f)));
+        Material soft = new Material("soft", 0.2, 1.0, 1.0, 2e-5, 2.0, 0.8, 0.004, 1.0);
+        ClothState start = new ClothState(mesh.restPositions().clone(), new float[3 * mesh.vertexCount()]);
+        Strain strain = Strain.againstRest(mesh);
+        double[] worst = new double[2];
+        double[] limits = { 0, SimulationSettings.SMALL_STEPS_STRAIN_LIMIT };
+        for (int k = 0; k < 2; k++) {
+            SimulationSettings s = SimulationSettings.smallSteps().withThreads(1).withSelfCollision(false, 1)
+                    .withStrainLimit(limits[k]);
+            SimulationResult r = new XpbdClothSimulator().simulate(mesh, soft, s, still(bar), 0, start, 30, 30, null);
+            for (ClothState c : r.frames()) {
+                worst[k] = Math.max(worst[k], strain.measure(toDouble(c.positions())).max());
+            }
+        }
+        System.out.printf("STRAIN LIMIT: soft sheet max edge strain %.1f %% without a limit, %.1f %% with %.0f %%%n",
+                100 * worst[0], 100 * worst[1], 100 * limits[1]);
+        assertTrue(worst[0] > 0.5, "without a limit the soft sheet stretches: " + worst[0]);
+        assertTrue(worst[1] <= limits[1] + 0.02, "with the limit: " + worst[1]);
+    }
+
+    private static double[] toDouble(float[] p) {
+        double[] d = new double[p.length];
+        for (int i = 0; i < p.length; i++) {
+            d[i] = p[i];
+        }
+        return d;
     }
 
     @Test

@@ -40,6 +40,10 @@ interface BodyCollider {
         return 0;
     }
 
+    /** Gives the vertices found pinched in this substep the mean velocity of the two surfaces that pinch them. */
+    default void stickPinched(double[] v, double h) {
+    }
+
     /** Vertices found pinched between two overlapping parts of the body (summed over substeps). */
     default long pinches() {
         return 0;

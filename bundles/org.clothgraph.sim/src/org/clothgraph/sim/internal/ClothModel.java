@@ -19,6 +19,8 @@ final class ClothModel {
     /** Distance constraints: endpoints, rest lengths, compliance (m/N); the first {@link #edges} are mesh edges. */
     final int[] cA, cB;
     final double[] cRest, cCompl;
+    /** Whether distance constraint c is a mesh edge (stretch/shear) rather than a bending cross edge. */
+    final boolean[] cEdge;
     /** Mesh edges in index order (for collisions and checks). */
     final int[] eA, eB;
     final double[] eRest;
@@ -104,11 +106,13 @@ final class ClothModel {
         cB = new int[nc];
         cRest = new double[nc];
         cCompl = new double[nc];
+        cEdge = new boolean[nc];
         float[] uv = mesh.materialCoords();
         for (int e = 0; e < ne; e++) {
             cA[e] = ea[e];
             cB[e] = eb[e];
             cRest[e] = eRest[e];
+            cEdge[e] = true;
             double k = material.stretchStiffness();
             if (uv != null) {
                 double du = uv[2 * ea[e]] - uv[2 * eb[e]], dv = uv[2 * ea[e] + 1] - uv[2 * eb[e] + 1];
@@ -135,6 +139,7 @@ final class ClothModel {
             int tb = cB[i]; cB[i] = cB[j]; cB[j] = tb;
             double tr = cRest[i]; cRest[i] = cRest[j]; cRest[j] = tr;
             double tc = cCompl[i]; cCompl[i] = cCompl[j]; cCompl[j] = tc;
+            boolean te = cEdge[i]; cEdge[i] = cEdge[j]; cEdge[j] = te;
         }
         int[] deg = new int[n + 1];
         for (int e = 0; e < ne; e++) {

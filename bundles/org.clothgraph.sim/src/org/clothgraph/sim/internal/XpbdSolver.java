@@ -44,7 +44,7 @@ public final class XpbdSolver implements ClothSolver {
     private final int[] chunkPushes;
     private final boolean[] touched;
     // counters for the run report
-    private long substepsTotal, framesAtBudget, contactsTotal, bodyPushesTotal;
+    private long substepsTotal, framesAtBudget, contactsTotal, bodyPushesTotal, speedLimits;
     private int frames, maxSubstepsUsed;
 
     public XpbdSolver(ClothMesh mesh, Material material, SimulationSettings settings) {
@@ -116,7 +116,7 @@ public final class XpbdSolver implements ClothSolver {
     public SolverCounters counters() {
         return new SolverCounters(frames, substepsTotal, maxSubstepsUsed, framesAtBudget, contactsTotal,
                 bodyPushesTotal, collider == null ? 0 : collider.deepRescues(), collider == null ? 0 : collider.pinches(),
-                collider == null ? 0 : collider.depenetrationLimits());
+                collider == null ? 0 : collider.depenetrationLimits(), speedLimits);
     }
 
     private BodyCollider collider(BodyMotion motion) {
@@ -233,6 +233,13 @@ public final class XpbdSolver implements ClothSolver {
                 v[i] = quasiStatic ? 0 : (x[i] - xp[i]) * inv;
             }
         });
+        // pinched vertices move with the surfaces that hold them
+        body.stickPinched(v, h);
+        if (quasiStatic) {
+            Arrays.fill(v, 0);
+        } else {
+            limitSpeed();
+        }
     }
 
     private void predict(double h) {
@@ -262,11 +269,33 @@ public final class XpbdSolver implements ClothSolver {
         });
     }
 
+    /** The speed limit (a counted repair, {@link SimulationSettings#speedLimit()}): faster vertices are slowed to it. */
+    private void limitSpeed() {
+        double lim = set.speedLimit();
+        if (lim <= 0) {
+            return;
+        }
+        double lim2 = lim * lim;
+        for (int i = 0; i < n; i++) {
+            int o = 3 * i;
+            double s2 = v[o] * v[o] + v[o + 1] * v[o + 1] + v[o + 2] * v[o + 2];
+            if (s2 > lim2) {
+                double f = lim / Math.sqrt(s2);
+                v[o] *= f;
+                v[o + 1] *= f;
+                v[o + 2] *= f;
+                speedLimits++;
+            }
+        }
+    }
+
     /** One XPBD Gauss-Seidel sweep: dlambda = (-C - alpha~ lambda) / (w_a + w_b + alpha~), alpha~ = alpha / h^2. */
     private void solveDistances(double h) {
         double ih2 = 1 / (h * h);
         int[] cA = m.cA, cB = m.cB;
         double[] rest = m.cRest, compl = m.cCompl, w = m.w;
+        boolean[] edge = m.cEdge;
+        double limit = set.strainLimit();
         for (int c = 0; c < cA.length; c++) {
             int a = cA[c], b = cB[c];
             double wa = w[a], wb = w[b];
@@ -282,6 +311,13 @@ public final class XpbdSolver implements ClothSolver {
             double at = compl[c] * ih2;
             double dl = (-(len - rest[c]) - at * lambda[c]) / (wa + wb + at);
             lambda[c] += dl;
+            if (limit > 0 && edge[c]) {
+                // strain limit: the edge may not end the step longer than (1 + limit) x rest (a rigid inequality)
+                double lim = (1 + limit) * rest[c];
+                if (len + (wa + wb) * dl > lim) {
+                    dl = (lim - len) / (wa + wb);
+                }
+            }
             double f = dl / len;
             x[oa] += wa * f * dx;
             x[oa + 1] += wa * f * dy;

@@ -67,6 +67,18 @@ class WorkbenchShellTest {
         assertTrue(labels.stream().anyMatch(l -> l.startsWith("Secondary cloth graph")), labels::toString);
         assertTrue(labels.stream().anyMatch(l -> l.startsWith("Frame store")), labels::toString);
 
+        // the tree is read again on every change (in a job) and keeps what the user expanded
+        TreeItem clips = child(tree.getItem(0), "Motion clips");
+        assertTrue(!clips.getExpanded() && clips.getItemCount() > 0, "two levels open at first: the clips folder is closed");
+        view.viewer().setExpandedState(clips.getData(), true);
+        workbench.getOperationSupport().getOperationHistory().execute(new RenameProjectOperation(session.project(),
+                "renamed demo"), null, null);
+        UiWait.until("the project view to read the project again", 10_000,
+                () -> tree.getItem(0).getText().equals("renamed demo"));
+        assertTrue(child(tree.getItem(0), "Motion clips").getExpanded(), "the clips folder is still open");
+        workbench.getOperationSupport().getOperationHistory().undo(session.project().undoContext(), null, null);
+        UiWait.until("the undone rename", 10_000, () -> tree.getItem(0).getText().equals("ClothGraph demo"));
+
         // The Properties view follows the selection.
         IViewPart properties = page.showView(IPageLayout.ID_PROP_SHEET);
         page.activate(view);
@@ -78,6 +90,15 @@ class WorkbenchShellTest {
 
         Path shot = Screenshots.of(workbench.getActiveWorkbenchWindow().getShell(), "workbench-demo-project");
         assertTrue(Files.size(shot) > 10_000, "screenshot written: " + shot);
+    }
+
+    private static TreeItem child(TreeItem parent, String prefix) {
+        for (TreeItem item : parent.getItems()) {
+            if (item.getText().startsWith(prefix)) {
+                return item;
+            }
+        }
+        throw new AssertionError("no item " + prefix + " under " + parent.getText());
     }
 
     @Test

@@ -45,6 +45,18 @@ final class ProjectNode implements IAdaptable {
         return kind;
     }
 
+    /**
+     * What the node stands for across re-reads of the project: its kind and its label without the counts in
+     * parentheses (the root: its kind alone), so that the tree keeps what the user expanded when it is read again.
+     */
+    String key() {
+        if (kind == Kind.PROJECT) {
+            return kind.name(); // the one root, whatever the project is called
+        }
+        int counts = label.indexOf(" (");
+        return kind + ":" + (counts > 0 ? label.substring(0, counts) : label);
+    }
+
     String label() {
         return label;
     }

@@ -192,7 +192,7 @@ public final class FuzzTargets {
             classes.add(i < 20 ? "UP" : "DOWN");
         }
         ClothRun.Report report = new ClothRun.Report("run-0001", "hooded robe", List.of("walk", "jump"), 30, 30, 0.25,
-                classes, 3.5, 101, 130, 1.5);
+                classes, 3.5, 101, 130, 1.5, "runs/run-0001.bvh");
         byte[] seed = ReaderFuzz.utf8(new Gson().toJson(report));
         Path source = scratch.resolve(ProjectFormat.DATABASE_FILE);
         return new ReaderFuzz.BaseTarget("run-report", true, seed, source) {

@@ -42,13 +42,19 @@ class ClothPreviewTest {
         workbench.getService(ProjectSession.class).close();
     }
 
-    @Test
-    void previewPlaysTheDemoRunWithTheHoodUp() throws Exception {
-        Project project = DemoPipeline.run(dir.resolve("demo"), DemoPipeline.Options.noExploration(), null);
+    /** A new demo project (no exploration) open in the Cloth Preview, its demo run loaded. */
+    private ClothPreviewView previewOfANewDemo(String folder) throws Exception {
+        Project project = DemoPipeline.run(dir.resolve(folder), DemoPipeline.Options.noExploration(), null);
         workbench.getService(ProjectSession.class).set(project);
         IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
         ClothPreviewView view = (ClothPreviewView) page.showView(ClothUi.CLOTH_PREVIEW_VIEW_ID);
-        UiWait.until("the demo run to load", 120_000, () -> view.player() != null);
+        UiWait.until("the demo run to load", 120_000, () -> view.player() != null && view.player().project() == project);
+        return view;
+    }
+
+    @Test
+    void previewPlaysTheDemoRunWithTheHoodUp() throws Exception {
+        ClothPreviewView view = previewOfANewDemo("demo");
         assertEquals(DemoPipeline.DEMO_RUN_FRAMES, view.player().frames());
         view.seek(view.player().frames() - 1);
         assertEquals("UP", view.player().classOf(view.frame()), "a walk keeps the hood up");
@@ -91,6 +97,54 @@ class ClothPreviewTest {
                 + " skinned body vertices on the frame's capsules");
     }
 
+    /**
+     * Issue 15: an old run replays the same frames after its clip is renamed and another clip excluded and the graph
+     * rebuilt (through the editor's undoable operations), because the run keeps the motion it was simulated along.
+     */
+    @Test
+    void anOldRunShowsTheSameFramesAfterClipsAreRenamedAndExcluded() throws Exception {
+        ClothPreviewView view = previewOfANewDemo("rename");
+        Project project = view.player().project();
+        ClothRun.Report run = view.player().report;
+        int[] frames = { 0, run.frames() / 2, run.frames() - 1 };
+        float[][] cloth = new float[frames.length][];
+        float[][] body = new float[frames.length][];
+        for (int i = 0; i < frames.length; i++) {
+            view.seek(frames[i]);
+            cloth[i] = view.shown().cloth(frames[i]);
+            body[i] = view.scene().bodyPositions().clone();
+        }
+        view.seek(frames[1]);
+        Screenshots.save(view.capture(), "cloth-preview-run-before-clips-renamed");
+
+        var history = workbench.getOperationSupport().getOperationHistory();
+        org.clothgraph.model.ClipInfo clip = project.clips().stream().filter(c -> c.name().equals(run.clips().get(0)))
+                .findFirst().orElseThrow();
+        org.clothgraph.model.ClipInfo other = project.clips().stream().filter(c -> c.id() != clip.id()).findFirst()
+                .orElseThrow();
+        history.execute(new org.clothgraph.model.operations.RenameClipOperation(project, clip, "stroll"), null, null);
+        history.execute(new org.clothgraph.model.operations.ExcludeClipOperation(project, other, true), null, null);
+        org.clothgraph.motion.project.ProjectPrimaryGraph.build(project, Double.NaN, 0, null);
+        assertTrue(project.clips().stream().noneMatch(c -> c.name().equals(run.clips().get(0))), "the clip is renamed");
+
+        view.show(ClothRun.runs(project).get(0)); // what choosing the run in the panel does
+        UiWait.until("the old run to load again", 60_000, () -> view.player() != null
+                && view.player().project() == project && view.player().report.runId().equals(run.runId()));
+        for (int i = 0; i < frames.length; i++) {
+            view.seek(frames[i]);
+            assertTrue(java.util.Arrays.equals(cloth[i], view.shown().cloth(frames[i])), "cloth of frame " + frames[i]);
+            float[] now = view.scene().bodyPositions();
+            assertEquals(body[i].length, now.length);
+            for (int k = 0; k < now.length; k++) {
+                assertEquals(body[i][k], now[k], 0f, "body vertex coordinate " + k + " of frame " + frames[i]);
+            }
+        }
+        view.seek(frames[1]);
+        Screenshots.save(view.capture(), "cloth-preview-run-after-clips-renamed");
+        CheckReport report = project.check(null);
+        assertTrue(report.clean(), report.violations().toString());
+    }
+
     @Test
     void aJumpThrowsTheHoodOff() throws Exception {
         Project project = DemoPipeline.run(dir.resolve("jump"), DemoPipeline.Options.noExploration(), null);
@@ -102,7 +156,7 @@ class ClothPreviewTest {
                 new org.clothgraph.sim.XpbdClothSimulator());
         UiWait.until("the jump simulation", 600_000, () -> job.getState() == Job.NONE);
         assertEquals(JobSnapshot.State.COMPLETED, job.snapshot().state(), String.valueOf(job.snapshot().message()));
-        UiWait.until("the run to show", 60_000, () -> view.player() != null
+        UiWait.until("the run to show", 60_000, () -> view.player() != null && view.player().project() == project
                 && view.player().report.runId().equals(job.snapshot().result().runId()));
         view.seek(view.player().frames() - 1);
         assertEquals("DOWN", view.player().classOf(view.frame()));

@@ -49,7 +49,7 @@ class ExploredPathPreviewTest {
         workbench.getService(ProjectSession.class).set(project);
         IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
         ClothPreviewView view = (ClothPreviewView) page.showView(ClothUi.CLOTH_PREVIEW_VIEW_ID);
-        UiWait.until("the demo run to load", 120_000, () -> view.player() != null);
+        UiWait.until("the demo run to load", 120_000, () -> view.player() != null && view.player().project() == project);
         ClothPanel panel = panelOf(view);
 
         // the user picks the explored path in the run list; it is built in a job, the UI stays live

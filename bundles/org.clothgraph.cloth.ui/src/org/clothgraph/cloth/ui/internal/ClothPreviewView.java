@@ -9,10 +9,10 @@ import org.clothgraph.cloth.ui.gl.ClothRenderer;
 import org.clothgraph.cloth.ui.gl.ClothScene;
 import org.clothgraph.cloth.ui.gl.GlContext;
 import org.clothgraph.model.Aspect;
-import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.jobs.JobSnapshot;
 import org.clothgraph.model.jobs.OperationJob;
+import org.clothgraph.ui.BackgroundLoad;
 import org.clothgraph.ui.ProjectSession;
 import org.clothgraph.ui.ProjectTracker;
 import org.eclipse.core.runtime.jobs.IJobChangeEvent;
@@ -43,6 +43,10 @@ public final class ClothPreviewView extends ViewPart {
     private ClothScene scene;
     private int frame;
     private int knownRuns;
+    private BackgroundLoad<Project, Listing> listing;
+    private BackgroundLoad<RunPlayer.Request, RunPlayer> runLoad;
+    /** A run was asked for and is being read (UI thread). */
+    private boolean runLoading;
     private boolean playing;
     private final Runnable tick = this::tick;
 
@@ -57,6 +61,18 @@ public final class ClothPreviewView extends ViewPart {
         canvas.addDisposeListener(e -> stop());
         panel = new ClothPanel(sash, this);
         sash.setWeights(72, 28);
+        listing = new BackgroundLoad<>(canvas, "Reading the simulation runs", project -> new Listing(
+                ClothRun.runs(project), !project.secondary().liveStatesByClass().isEmpty()), this::showListing,
+                (project, e) -> panel.setMessage(e.getMessage()));
+        runLoad = new BackgroundLoad<>(canvas, "Reading a simulation run", RunPlayer::load, (run, loaded) -> {
+            runLoading = false;
+            showRun(loaded);
+        }, (run, e) -> {
+            runLoading = false;
+            scene = null;
+            panel.setMessage(e.getMessage());
+            canvas.redraw();
+        });
         tracker = new ProjectTracker(getViewSite(), canvas, EnumSet.of(Aspect.SETTINGS, Aspect.GARMENTS,
                 Aspect.PRIMARY_GRAPH, Aspect.SECONDARY_GRAPH),
                 (project, changed, switched) -> refresh(project, switched));
@@ -85,7 +101,11 @@ public final class ClothPreviewView extends ViewPart {
         return playing;
     }
 
-    /** Re-reads the run list (keeping the shown run when it still exists). */
+    /** What the side panel lists: the project's runs and whether it has an explored graph to walk. */
+    private record Listing(List<ClothRun.Report> runs, boolean explored) {
+    }
+
+    /** Re-reads the run list in a job (keeping the shown run when it still exists). */
     private void refresh(Project project, boolean switched) {
         if (switched) {
             stop();
@@ -93,32 +113,49 @@ public final class ClothPreviewView extends ViewPart {
             scene = null;
             knownRuns = 0;
         }
-        List<ClothRun.Report> runs = project == null ? List.of() : ClothRun.runs(project);
+        if (project == null) {
+            panel.setRuns(List.of(), null);
+            panel.setExploredPath(false, false);
+            canvas.redraw();
+            return;
+        }
+        listing.request(project);
+    }
+
+    private void showListing(Project project, Listing listing) {
+        if (tracker.project() != project) {
+            return;
+        }
+        List<ClothRun.Report> runs = listing.runs();
         // a run that just finished is what the user wants to see
         boolean newRun = runs.size() > knownRuns;
         knownRuns = runs.size();
         String selected = newRun || !(player instanceof RunPlayer run) ? null : run.report.runId();
         panel.setRuns(runs, selected);
-        panel.setExploredPath(project != null && !project.secondary().liveStatesByClass().isEmpty(),
-                player instanceof ExploredPathPlayer);
-        if ((player == null || newRun) && !runs.isEmpty()) {
+        panel.setExploredPath(listing.explored(), player instanceof ExploredPathPlayer);
+        if ((player == null && !runLoading || newRun) && !runs.isEmpty()) {
             show(runs.get(runs.size() - 1));
         }
         canvas.redraw();
     }
 
-    /** Shows a run from its first frame. */
+    /** Shows a run from its first frame, once its mesh, motion and body are read (in a job). */
     void show(ClothRun.Report run) {
-        stop();
-        try {
-            player = new RunPlayer(tracker.project(), run);
-            panel.setGarment(player.garment(), player.mesh());
-            seek(0);
-        } catch (InvalidInputException e) {
-            player = null;
-            scene = null;
-            panel.setMessage(e.getMessage());
+        Project project = tracker.project();
+        if (project == null) {
+            return;
         }
+        stop();
+        player = null;
+        runLoading = true;
+        panel.setMessage("Reading " + run.runId() + "...");
+        runLoad.request(new RunPlayer.Request(project, run));
+    }
+
+    private void showRun(RunPlayer loaded) {
+        player = loaded;
+        panel.setGarment(player.garment(), player.mesh());
+        seek(0);
     }
 
     /**

@@ -3,20 +3,20 @@ package org.clothgraph.cloth.ui.internal;
 import org.clothgraph.cloth.CharacterBody;
 import org.clothgraph.cloth.CharacterBodyMotion;
 import org.clothgraph.cloth.ClothRun;
-import org.clothgraph.cloth.PrimaryPath;
 import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.cloth.RunMotion;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
-import org.clothgraph.motion.project.PrimaryGraphSnapshot;
-import org.clothgraph.motion.project.ProjectPrimaryGraph;
+import org.clothgraph.motion.Motion;
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.body.Body;
+import org.clothgraph.sim.body.SkinnedSurface;
 
 /**
- * A stored simulation run ready to play: the garment mesh, the character body along the run's path
- * (recomputed deterministically from the primary graph) and the cloth frames read one at a time from
- * the frame store.
+ * A stored simulation run ready to play: the garment mesh, the character body along the motion the run stored
+ * ({@link RunMotion}: unchanged by later clip renames, exclusions or graph rebuilds) and the cloth frames read one at
+ * a time from the frame store.
  */
 final class RunPlayer implements PreviewPlayer {
     final ClothRun.Report report;
@@ -27,6 +27,20 @@ final class RunPlayer implements PreviewPlayer {
     private final float[] positions;
     private final float[] velocities;
 
+    /** A run of a project to read. */
+    record Request(Project project, ClothRun.Report report) {
+    }
+
+    /**
+     * Reads a run and makes its body's skinned surface (cached), so that showing its frames does not wait for either
+     * (any thread).
+     */
+    static RunPlayer load(Request request) {
+        RunPlayer player = new RunPlayer(request.project(), request.report());
+        SkinnedSurface.of(player.bindPose());
+        return player;
+    }
+
     RunPlayer(Project project, ClothRun.Report report) {
         this.project = project;
         this.report = report;
@@ -36,12 +50,15 @@ final class RunPlayer implements PreviewPlayer {
                     + "' of this run no longer exists");
         }
         this.mesh = ProjectGarments.mesh(project, garment);
-        PrimaryGraphSnapshot snapshot = PrimaryGraphSnapshot.of(project);
-        int window = ProjectPrimaryGraph.options(project, Double.NaN, 0).window();
-        PrimaryPath path = PrimaryPath.through(snapshot, report.clips(), report.frames(), window);
-        this.body = new CharacterBodyMotion(CharacterBody.of(path.motion().skeleton()), path.motion());
+        Motion motion = RunMotion.of(project, report);
+        this.body = new CharacterBodyMotion(CharacterBody.of(motion.skeleton()), motion);
         this.positions = new float[mesh.vertexCount() * 3];
         this.velocities = new float[mesh.vertexCount() * 3];
+    }
+
+    /** The project the run belongs to. */
+    Project project() {
+        return project;
     }
 
     @Override

@@ -110,6 +110,10 @@ final class SettingsBar {
 
     /** Lists the project's garments, keeping the chosen one, else choosing the hooded robe. */
     void setGarments(List<GarmentInfo> list) {
+        if (list.stream().map(g -> g.id() + ":" + g.name()).toList()
+                .equals(garments.stream().map(g -> g.id() + ":" + g.name()).toList())) {
+            return; // every refresh passes the list: relaying out the bar each time costs the UI thread
+        }
         String chosen = garment.getSelectionIndex() >= 0 ? garments.get(garment.getSelectionIndex()).name()
                 : ProjectGarments.ROBE;
         garments.clear();

@@ -12,6 +12,7 @@ import org.clothgraph.model.PrimaryEdge;
 import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.model.Project;
 import org.clothgraph.motion.project.PrimaryGraphSnapshot;
+import org.clothgraph.ui.BackgroundLoad;
 import org.clothgraph.ui.ProjectSession;
 import org.clothgraph.ui.ProjectTracker;
 import org.eclipse.jface.viewers.ISelection;
@@ -44,6 +45,7 @@ public final class PrimaryGraphView extends ViewPart implements ISelectionProvid
     private List problems;
     private Object selection;
     private PrimaryGraphActions actions;
+    private BackgroundLoad<Load, Loaded> loads;
 
     @Override
     public void createPartControl(Composite parent) {
@@ -75,6 +77,8 @@ public final class PrimaryGraphView extends ViewPart implements ISelectionProvid
         problems.setLayoutData(pd);
         sash.setWeights(70, 30);
         getSite().setSelectionProvider(this);
+        loads = new BackgroundLoad<>(graph.control(), "Reading and laying out the primary graph",
+                load -> load == null ? null : load(load), this::show, this::failed);
         tracker = new ProjectTracker(getViewSite(), graph.control(), EnumSet.of(Aspect.CLIPS, Aspect.CHARACTER,
                 Aspect.PRIMARY_GRAPH, Aspect.SETTINGS), (project, changed, switched) -> reload(project,
                         switched || changed.contains(Aspect.CLIPS) || changed.contains(Aspect.CHARACTER)));
@@ -108,27 +112,55 @@ public final class PrimaryGraphView extends ViewPart implements ISelectionProvid
         info.getParent().layout();
     }
 
-    /** Re-reads the graph (and the clip files when they changed) and redraws. */
+    /** What a load reads: the project, and the snapshot whose clip motions can be kept (null: read the clips). */
+    private record Load(Project project, PrimaryGraphSnapshot previous) {
+    }
+
+    /** A loaded graph and its lanes. */
+    private record Loaded(PrimaryGraphSnapshot snapshot, PrimaryLaneLayout layout) {
+    }
+
+    private static Loaded load(Load load) {
+        PrimaryGraphSnapshot next = load.previous() == null ? PrimaryGraphSnapshot.of(load.project())
+                : load.previous().withGraph(load.project().primaryGraph(), load.project().clips());
+        return new Loaded(next, PrimaryLaneLayout.of(next));
+    }
+
+    /**
+     * Re-reads the graph (and the clip files when they changed) and lays it out in a job, then shows it: reading clip
+     * files and the ELK layout take seconds on a large graph, which the UI thread must not wait for.
+     */
     private void reload(Project project, boolean clips) {
         if (project == null) {
+            loads.request(null);
             snapshot = null;
             graph.setSnapshot(null, null);
             validationSummary.setText("No project open.");
             problems.removeAll();
             return;
         }
-        try {
-            snapshot = snapshot == null || clips ? PrimaryGraphSnapshot.of(project)
-                    : snapshot.withGraph(project.primaryGraph(), project.clips());
-        } catch (InvalidInputException e) {
+        if (clips || snapshot == null) {
+            validationSummary.setText("Reading the primary graph...");
+        }
+        loads.request(new Load(project, clips ? null : snapshot));
+    }
+
+    private void show(Load load, Loaded loaded) {
+        if (load == null || tracker.project() != load.project()) {
+            return;
+        }
+        snapshot = loaded.snapshot();
+        graph.setSnapshot(snapshot, loaded.layout());
+        showValidation();
+        actions.update();
+    }
+
+    private void failed(Load load, RuntimeException e) {
+        if (load != null && tracker.project() == load.project()) {
             snapshot = null;
             graph.setSnapshot(null, null);
             validationSummary.setText(e.getMessage());
-            return;
         }
-        graph.setSnapshot(snapshot, PrimaryLaneLayout.of(snapshot));
-        showValidation();
-        actions.update();
     }
 
     private void showValidation() {

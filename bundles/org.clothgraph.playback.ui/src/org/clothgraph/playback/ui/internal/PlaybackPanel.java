@@ -35,6 +35,8 @@ final class PlaybackPanel {
     private final Composite root;
     final Combo databases;
     final Button open;
+    final Button compress;
+    final Button report;
     final Button play;
     final Button step;
     final Button reset;
@@ -60,6 +62,15 @@ final class PlaybackPanel {
         // a row of its own: the names are long
         databases = new Combo(root, SWT.READ_ONLY);
         databases.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 3, 1));
+        Composite compression = new Composite(root, SWT.NONE);
+        compression.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 3, 1));
+        GridLayout kl = new GridLayout(2, true);
+        kl.marginWidth = 0;
+        compression.setLayout(kl);
+        compress = button(compression, "Compress...", "Compress the explored secondary graph into a new runtime"
+                + " database (as clothgraph compress)");
+        report = button(compression, "Report...", "The compression report of the database chosen above: sizes,"
+                + " errors, the paper's scheme, energy per basis vector");
 
         Composite transport = new Composite(root, SWT.NONE);
         transport.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 3, 1));
@@ -117,6 +128,14 @@ final class PlaybackPanel {
 
         databases.addListener(SWT.Selection, e -> view.openSelected());
         open.addListener(SWT.Selection, e -> view.openFile());
+        compress.addListener(SWT.Selection, e -> view.compression().compress(root.getShell(), view.project()));
+        report.addListener(SWT.Selection, e -> {
+            CompressionReportDialog d = view.compression().report(root.getShell(), view.project(),
+                    view.selectedDatabase());
+            if (d != null) {
+                d.open();
+            }
+        });
         play.addListener(SWT.Selection, e -> view.togglePlay());
         step.addListener(SWT.Selection, e -> view.step());
         reset.addListener(SWT.Selection, e -> view.reset());

@@ -135,6 +135,22 @@ public final class PlaybackView extends ViewPart {
         return scene;
     }
 
+    private final CompressionActions compression = new CompressionActions(this);
+
+    CompressionActions compression() {
+        return compression;
+    }
+
+    Project project() {
+        return tracker.project();
+    }
+
+    /** The name of the recorded database chosen in the list (null: none). */
+    String selectedDatabase() {
+        int i = panel.databases.getSelectionIndex();
+        return i >= 0 && i < recorded.size() ? recorded.get(i).name() : null;
+    }
+
     PlaybackPanel panel() {
         return panel;
     }
