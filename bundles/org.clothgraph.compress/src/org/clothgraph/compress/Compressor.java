@@ -140,9 +140,11 @@ public final class Compressor {
 
         // our steps: one parameter scaled until the error measured by decoding meets the tolerance
         double tol = options.toleranceMm() / 1000;
+        // the truncation and the paper scheme's errors, by decoding every frame once
+        ReconstructionError.PaperSide paperSide = ReconstructionError.paper(frames, f, paper, sub.split(100));
         if (options.toleranceFromPaper()) {
-            // as precise as the paper's scheme: its quantisation error, measured by decoding every frame
-            tol = ReconstructionError.full(frames, f, paper, paper, sub.split(100)).paperQuantisationMax();
+            // as precise as the paper's scheme: its quantisation error
+            tol = paperSide.paperQuantisationMax();
             options = options.withTolerance(tol * 1000).withToleranceFromPaper();
         }
         double share = (double) rows / (rows + n);
@@ -194,7 +196,7 @@ public final class Compressor {
         double passedAlpha = alpha;
         boolean passedRounded = false;
         for (int it = 0;; it++) {
-            m = ReconstructionError.full(frames, f, ours, paper, sub.split(it == 0 ? 150 : 30));
+            m = ReconstructionError.full(frames, f, ours, paperSide, sub.split(it == 0 ? 100 : 30));
             boolean overTolerance = m.oursQuantisationMax() > tol;
             boolean worseThanPaper = options.matchPaper() && m.oursMax() > m.paperMax();
             if (!overTolerance && !worseThanPaper) {

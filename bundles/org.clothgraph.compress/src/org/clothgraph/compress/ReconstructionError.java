@@ -18,7 +18,29 @@ public final class ReconstructionError {
             float[] oursFrameMax, int worstFrame, double[] oursVertexMax, double[] truncationVertexMax) {
     }
 
+    /**
+     * What does not depend on our quantisation: the truncation error and the paper scheme's errors, measured once
+     * and reused by every later pass over D (m).
+     */
+    public record PaperSide(double truncationMax, double truncationMean, double paperMax, double paperMean,
+            double paperQuantisationMax, double[] truncationVertexMax) {
+    }
+
     private ReconstructionError() {
+    }
+
+    /** One streaming pass over D decoding the paper's scheme: the truncation and the paper's errors. */
+    public static PaperSide paper(FrameSource source, Quantisation.Rescaled f, Quantisation paper,
+            IProgressMonitor monitor) {
+        Measure m = pass(source, f, null, paper, null, monitor);
+        return new PaperSide(m.truncationMax(), m.truncationMean(), m.paperMax(), m.paperMean(),
+                m.paperQuantisationMax(), m.truncationVertexMax());
+    }
+
+    /** One streaming pass over D decoding ours; the truncation and paper figures are those measured before. */
+    public static Measure full(FrameSource source, Quantisation.Rescaled f, Quantisation ours, PaperSide known,
+            IProgressMonitor monitor) {
+        return pass(source, f, ours, null, known, monitor);
     }
 
     /** The largest distance between ours decoded and B' c' over the given frames (the search's quick measure). */
@@ -61,14 +83,20 @@ public final class ReconstructionError {
     /** One streaming pass over D comparing every frame with its three reconstructions. */
     public static Measure full(FrameSource source, Quantisation.Rescaled f, Quantisation ours, Quantisation paper,
             IProgressMonitor monitor) {
+        return pass(source, f, ours, paper, null, monitor);
+    }
+
+    /** ours null: the paper side only; paper null: ours only, with known's figures for the paper side. */
+    private static Measure pass(FrameSource source, Quantisation.Rescaled f, Quantisation ours, Quantisation paper,
+            PaperSide known, IProgressMonitor monitor) {
         int rows = f.rows();
         int b = f.b();
         int n = f.n();
         SubMonitor sub = SubMonitor.convert(monitor, "Measuring the error of every frame", n);
-        org.clothgraph.runtime.QuantisedBasis kernel = ours.toBasis();
+        org.clothgraph.runtime.QuantisedBasis kernel = ours == null ? null : ours.toBasis();
         float[] cf = new float[b];
         float[] decoded = new float[rows];
-        double[] bp = paper.dequantisedBasis();
+        double[] bp = paper == null ? null : paper.dequantisedBasis();
         double[] c = new double[b];
         double[] cp = new double[b];
         float[] d = new float[rows];
@@ -95,36 +123,48 @@ public final class ReconstructionError {
             for (int i = 0; i < b; i++) {
                 c[i] = f.coefficients()[j * b + i];
             }
-            ours.coefficients(j, cf);
-            kernel.decode(cf, decoded);
-            paper.coefficients(j, cp);
+            if (ours != null) {
+                ours.coefficients(j, cf);
+                kernel.decode(cf, decoded);
+            }
+            if (paper != null) {
+                paper.coefficients(j, cp);
+            }
             for (int r = 0; r < rows; r++) {
                 int base = r * b;
                 double sx = 0;
-                double sp = 0;
                 for (int i = 0; i < b; i++) {
                     sx += f.basis()[base + i] * c[i];
-                    sp += bp[base + i] * cp[i];
                 }
                 x[r] = sx;
+                if (paper != null) {
+                    double sp = 0;
+                    for (int i = 0; i < b; i++) {
+                        sp += bp[base + i] * cp[i];
+                    }
+                    yp[r] = (float) sp;
+                }
                 yo[r] = decoded[r]; // exactly what the runtime decoder gives
-                yp[r] = (float) sp;
             }
             double fMax = 0;
             for (int r = 0; r < rows; r += 3) {
-                double t = dist(x, d, r);
-                double o = dist(yo, d, r);
-                double p = dist(yp, d, r);
-                tSum += t;
-                oSum += o;
-                pSum += p;
-                tMax = Math.max(tMax, t);
-                pMax = Math.max(pMax, p);
-                fMax = Math.max(fMax, o);
-                vertexMax[r / 3] = Math.max(vertexMax[r / 3], o);
-                truncVertexMax[r / 3] = Math.max(truncVertexMax[r / 3], t);
-                oqMax = Math.max(oqMax, dist(yo, x, r));
-                pqMax = Math.max(pqMax, dist(yp, x, r));
+                if (paper != null) {
+                    double t = dist(x, d, r);
+                    double p = dist(yp, d, r);
+                    tSum += t;
+                    pSum += p;
+                    tMax = Math.max(tMax, t);
+                    pMax = Math.max(pMax, p);
+                    truncVertexMax[r / 3] = Math.max(truncVertexMax[r / 3], t);
+                    pqMax = Math.max(pqMax, dist(yp, x, r));
+                }
+                if (ours != null) {
+                    double o = dist(yo, d, r);
+                    oSum += o;
+                    fMax = Math.max(fMax, o);
+                    vertexMax[r / 3] = Math.max(vertexMax[r / 3], o);
+                    oqMax = Math.max(oqMax, dist(yo, x, r));
+                }
             }
             frameMax[j] = (float) (fMax * 1000);
             if (fMax > oMax) {
@@ -134,6 +174,11 @@ public final class ReconstructionError {
             sub.worked(1);
         }
         double count = (double) n * (rows / 3);
+        if (known != null) {
+            return new Measure(known.truncationMax(), known.truncationMean(), oMax, oSum / count, oqMax,
+                    known.paperMax(), known.paperMean(), known.paperQuantisationMax(), frameMax, worstFrame,
+                    vertexMax, known.truncationVertexMax());
+        }
         return new Measure(tMax, tSum / count, oMax, oSum / count, oqMax, pMax, pSum / count, pqMax, frameMax,
                 worstFrame, vertexMax, truncVertexMax);
     }

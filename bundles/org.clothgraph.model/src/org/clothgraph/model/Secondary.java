@@ -251,6 +251,18 @@ public final class Secondary {
         });
     }
 
+    /** The merge record {@code id}, or empty when exploration has undone it since. */
+    public java.util.Optional<MergeRecord> merge(long id) {
+        return project.read(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT " + MERGE_COLUMNS + " FROM merge_record WHERE id = ?")) {
+                p.setLong(1, id);
+                try (ResultSet r = p.executeQuery()) {
+                    return r.next() ? java.util.Optional.of(merge(r)) : java.util.Optional.<MergeRecord>empty();
+                }
+            }
+        });
+    }
+
     public List<MergeRecord> merges() {
         return project.read(c -> {
             List<MergeRecord> out = new ArrayList<>();

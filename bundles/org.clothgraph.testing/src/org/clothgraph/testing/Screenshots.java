@@ -39,7 +39,7 @@ public final class Screenshots {
             throws IOException {
         shell.forceActive();
         UiWait.settle(800);
-        Rectangle b = shell.getBounds();
+        Rectangle b = drawnBounds(shell);
         Image image = new Image(shell.getDisplay(), b.width, b.height);
         GC gc = new GC(shell.getDisplay());
         try {
@@ -61,6 +61,19 @@ public final class Screenshots {
         } finally {
             image.dispose();
         }
+    }
+
+    /**
+     * The shell's bounds down to the bottom-right of its client area: without a window manager (Xvfb) GTK counts
+     * decorations that are never drawn into the bounds, which would capture a strip of whatever lies behind.
+     */
+    private static Rectangle drawnBounds(Shell shell) {
+        Rectangle b = shell.getBounds();
+        Rectangle client = shell.getClientArea();
+        Point origin = shell.getDisplay().map(shell, null, client.x, client.y);
+        int width = Math.min(b.width, origin.x + client.width - b.x);
+        int height = Math.min(b.height, origin.y + client.height - b.y);
+        return width > 0 && height > 0 ? new Rectangle(b.x, b.y, width, height) : b;
     }
 
     /** Writes image data (e.g. read back from a GL view). */

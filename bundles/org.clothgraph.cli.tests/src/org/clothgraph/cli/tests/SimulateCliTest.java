@@ -66,5 +66,17 @@ class SimulateCliTest {
         CliRun robe = CliRun.of("garment", "robe", "--workspace", ws.toString(), "--vertices", "1500");
         assertEquals(Cli.OK, robe.code(), robe.err());
         assertEquals(Cli.OK, CliRun.of("check", "--workspace", ws.toString()).code());
+
+        // the generated robe's feature loops, found on the stored mesh
+        CliRun features = CliRun.of("garment", "features", "--workspace", ws.toString(), "--name", "hooded robe 1500",
+                "--json");
+        assertEquals(Cli.OK, features.code(), features.err());
+        JsonArray loops = JsonParser.parseString(features.out()).getAsJsonObject().getAsJsonArray("features");
+        java.util.Set<String> names = new java.util.HashSet<>();
+        loops.forEach(l -> names.add(l.getAsJsonObject().get("name").getAsString()));
+        assertEquals(java.util.Set.of("hem", "hood rim", "left cuff", "right cuff"), names);
+        CliRun none = CliRun.of("garment", "features", "--workspace", ws.toString(), "--name", "cape");
+        assertEquals(Cli.BAD_INPUT, none.code());
+        assertTrue(none.err().contains("cape") && none.err().strip().lines().count() == 1, none.err());
     }
 }

@@ -13,20 +13,23 @@ import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.Material;
+import org.clothgraph.sim.garment.FeatureLoop;
+import org.clothgraph.sim.garment.GarmentFeatures;
 import org.clothgraph.sim.garment.Garments;
 import org.clothgraph.sim.io.ArcsimMaterialReader;
 import org.clothgraph.sim.io.Axes;
 import org.clothgraph.sim.io.ObjGarmentReader;
 
 /**
- * {@code garment list | import | robe | outfit}: the project's garments, OBJ import (ARCSim merged OBJ
+ * {@code garment list | features | import | robe | outfit | remove}: the project's garments, their feature loops, OBJ import (ARCSim merged OBJ
  * with vt, or a Berkeley Garment Library material-space + world-space pair) with an ARCSim fabric,
  * and the generated demo garments at a chosen resolution.
  */
 public final class GarmentCommand extends WorkspaceCommand {
     public GarmentCommand() {
         super("garment", "List, import or generate garments.");
-        option(Option.value("name", "NAME", "import/robe/outfit/remove: the garment's name"));
+        option(Option.value("name", "NAME", "import/robe/outfit/remove: the garment's name; features: which garment (default"
+                + " the hooded robe)"));
         option(Option.value("material", "FABRIC.json", "import: an ARCSim fabric file (default: ClothGraph's cotton-like default)"));
         option(Option.value("up", "y|z", "import: the file's up axis (ARCSim files are z; default y)"));
         option(Option.value("vertices", "N", "robe/outfit: target vertex count (default " + Garments.DEFAULT_ROBE_VERTICES + ")"));
@@ -39,14 +42,14 @@ public final class GarmentCommand extends WorkspaceCommand {
 
     @Override
     protected String usage() {
-        return "list --workspace DIR [--json] | import --workspace DIR --name NAME [--material F] [--up y|z] MESH.obj"
+        return "list --workspace DIR [--json] | features --workspace DIR [--name NAME] [--json] | import --workspace DIR --name NAME [--material F] [--up y|z] MESH.obj"
                 + " [WORLD.obj] | robe|outfit --workspace DIR [--name NAME] [--vertices N] | remove --workspace DIR --name NAME";
     }
 
     @Override
     protected boolean writes(Args args) {
         List<String> pos = args.positionals();
-        return !pos.isEmpty() && !pos.get(0).equals("list");
+        return !pos.isEmpty() && !pos.get(0).equals("list") && !pos.get(0).equals("features");
     }
 
     @Override
@@ -60,6 +63,12 @@ public final class GarmentCommand extends WorkspaceCommand {
                     throw new UsageException("list takes no files");
                 }
             }
+            case "features" -> {
+                if (!files.isEmpty()) {
+                    throw new UsageException("features takes no files");
+                }
+                features(project, args.value("name").orElse(ProjectGarments.ROBE), args.flag("json"), out);
+            }
             case "import" -> importGarment(project, args, files, out);
             case "robe", "outfit" -> generate(project, args, sub, files, out);
             case "remove" -> {
@@ -70,7 +79,7 @@ public final class GarmentCommand extends WorkspaceCommand {
                 ProjectGarments.remove(project, name);
                 out.printf("removed garment %s%n", name);
             }
-            default -> throw new UsageException("unknown subcommand '" + sub + "' (list, import, robe, outfit, remove)");
+            default -> throw new UsageException("unknown subcommand '" + sub + "' (list, features, import, robe, outfit, remove)");
         }
         if (sub.equals("list")) {
             list(project, args.flag("json"), out);
@@ -115,6 +124,44 @@ public final class GarmentCommand extends WorkspaceCommand {
         GarmentInfo g = ProjectGarments.add(project, name, mesh, Material.defaults());
         out.println("generated " + g.name() + ": " + g.vertexCount() + " vertices; groups "
                 + String.join(", ", g.vertexGroups().keySet()));
+    }
+
+    /** The garment's feature loops at rest (GarmentFeatures): what dressing grips and steers into. */
+    private static void features(Project project, String name, boolean json, PrintStream out) {
+        GarmentInfo g = ProjectGarments.find(project, name);
+        if (g == null) {
+            throw new InvalidInputException(project.folder().toString(), "--name", "no garment named '" + name + "'");
+        }
+        List<FeatureLoop> loops = GarmentFeatures.of(ProjectGarments.mesh(project, g), ProjectGarments.restBody(project));
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (FeatureLoop f : loops) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", f.name());
+            m.put("vertices", f.vertices().length);
+            m.put("perimeterMm", Math.round(f.perimeter() * 1000));
+            m.put("radiusMm", Math.round(f.radius() * 1000));
+            m.put("centre", List.of(round3(f.centre()[0]), round3(f.centre()[1]), round3(f.centre()[2])));
+            m.put("normal", List.of(round3(f.normal()[0]), round3(f.normal()[1]), round3(f.normal()[2])));
+            m.put("loop", java.util.Arrays.stream(f.vertices()).boxed().toList());
+            rows.add(m);
+        }
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("garment", g.name());
+            m.put("features", rows);
+            JsonOutput.print(out, m);
+            return;
+        }
+        out.printf(java.util.Locale.ROOT, "%s: %d feature loops (border loops of the mesh at rest)%n", g.name(),
+                loops.size());
+        for (Map<String, Object> r : rows) {
+            out.printf(java.util.Locale.ROOT, "  %-28s %4d vertices  perimeter %5d mm  radius %4d mm  centre %s%n",
+                    r.get("name"), r.get("vertices"), r.get("perimeterMm"), r.get("radiusMm"), r.get("centre"));
+        }
+    }
+
+    private static double round3(double v) {
+        return Math.round(v * 1000) / 1000.0;
     }
 
     private static void list(Project project, boolean json, PrintStream out) {

@@ -50,7 +50,7 @@ class WorkbenchShellTest {
         assertNotNull(session, "the session is registered in the workbench context");
 
         OperationJob<Project> job = ProjectActions.runDemo(session, dir.resolve("demo"));
-        UiWait.joinFamily(OperationJob.FAMILY, 120_000);
+        UiWait.joinFamily(OperationJob.FAMILY, 600_000); // a wait, not a measure: the demo build is slow on a loaded machine
         assertEquals(org.clothgraph.model.jobs.JobSnapshot.State.COMPLETED, job.snapshot().state(),
                 String.valueOf(job.snapshot().message()));
         Tree tree = view.viewer().getTree();
@@ -63,8 +63,8 @@ class WorkbenchShellTest {
         }
         assertTrue(labels.stream().anyMatch(l -> l.startsWith("Character")), labels::toString);
         assertTrue(labels.stream().anyMatch(l -> l.startsWith("Motion clips")), labels::toString);
-        assertTrue(labels.stream().anyMatch(l -> l.startsWith("Primary motion graph")), labels::toString);
-        assertTrue(labels.stream().anyMatch(l -> l.startsWith("Secondary cloth graph")), labels::toString);
+        assertTrue(labels.stream().anyMatch(l -> l.startsWith("Primary graph (")), labels::toString);
+        assertTrue(labels.stream().anyMatch(l -> l.startsWith("Secondary graph (")), labels::toString);
         assertTrue(labels.stream().anyMatch(l -> l.startsWith("Frame store")), labels::toString);
 
         // the tree is read again on every change (in a job) and keeps what the user expanded

@@ -11,7 +11,7 @@ public final class ClothGraphPerspective implements IPerspectiveFactory {
     public void createInitialLayout(IPageLayout layout) {
         layout.setEditorAreaVisible(false);
         String area = layout.getEditorArea();
-        layout.addView(ClothGraphUi.PROJECT_VIEW_ID, IPageLayout.LEFT, 0.28f, area);
+        layout.addView(ClothGraphUi.PROJECT_VIEW_ID, IPageLayout.LEFT, 0.3f, area);
         IFolderLayout bottom = layout.createFolder(ClothGraphUi.BOTTOM_FOLDER, IPageLayout.BOTTOM, 0.68f, area);
         bottom.addView(IPageLayout.ID_PROP_SHEET);
         bottom.addView(IPageLayout.ID_PROGRESS_VIEW);

@@ -46,13 +46,13 @@ final class ProjectTreeBuilder {
         root.add(clips);
 
         PrimaryGraph g = project.primaryGraph();
-        root.add(new ProjectNode(Kind.PRIMARY_GRAPH, "Primary motion graph (" + s.primaryNodes() + " poses, "
+        root.add(new ProjectNode(Kind.PRIMARY_GRAPH, "Primary graph (" + s.primaryNodes() + " poses, "
                 + s.primaryTransitions() + " transitions)", g)
                 .property("nodes", s.primaryNodes()).property("edges", s.primaryEdges())
                 .property("transitions", s.primaryTransitions()).property("strongly connected", g.isStronglyConnected())
                 .property("pruned nodes", g.prunedNodes()));
 
-        root.add(new ProjectNode(Kind.SECONDARY_GRAPH, "Secondary cloth graph (" + s.secondaryStates() + " states)", null)
+        root.add(new ProjectNode(Kind.SECONDARY_GRAPH, "Secondary graph (" + s.secondaryStates() + " states)", null)
                 .property("states", s.secondaryStates()).property("transitions", s.secondaryTransitions())
                 .property("dead ends", s.deadEnds()).property("merges", s.merges())
                 .property("queued merges", s.queuedMerges()));

@@ -68,6 +68,13 @@ class ClothPreviewTest {
         ImageData painted = view.capture();
         Screenshots.save(painted, "cloth-preview-hood-group-painted");
         assertTrue(differs(up, painted), "painting the hood group changes the picture");
+        // the robe's feature loops are listed after its groups and painted the same way
+        panel.selectGroup(ClothPanel.LOOP + "hood rim");
+        int[] rim = panel.highlightedGroup();
+        assertTrue(rim != null && rim.length > 10, "the hood rim loop is selected");
+        assertTrue(java.util.Arrays.stream(view.player().mesh().group("hood_rim")).boxed().toList()
+                .containsAll(java.util.Arrays.stream(rim).boxed().toList()), "the loop lies on the hood_rim group");
+        assertTrue(differs(painted, view.capture()), "painting the loop differs from painting the hood");
 
         view.play();
         assertTrue(view.isPlaying());

@@ -34,6 +34,9 @@ final class ClothPanel {
     private final Label noteLabel;
     private final Label garmentLabel;
     private final org.eclipse.swt.widgets.List groups;
+    /** Feature loops are listed after the vertex groups with this prefix. */
+    static final String LOOP = "loop: ";
+    private java.util.List<org.clothgraph.sim.garment.FeatureLoop> features = java.util.List.of();
     private final List<ClothRun.Report> shownRuns = new ArrayList<>();
     private boolean exploredEntry;
     private ClothMesh mesh;
@@ -42,9 +45,11 @@ final class ClothPanel {
         this.view = view;
         Composite c = new Composite(parent, SWT.NONE);
         c.setLayout(new GridLayout(2, false));
-        new Label(c, SWT.NONE).setText("Run:");
+        Label runLabel = new Label(c, SWT.NONE); // on its own line: the combo gets the panel's whole width
+        runLabel.setText("Simulation run:");
+        runLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         runs = new Combo(c, SWT.READ_ONLY);
-        runs.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        runs.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         Button simulate = new Button(c, SWT.PUSH);
         simulate.setText("Simulate...");
         simulate.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
@@ -66,7 +71,7 @@ final class ClothPanel {
         gd.widthHint = 220;
         garmentLabel.setLayoutData(gd);
         Label groupsLabel = new Label(c, SWT.NONE);
-        groupsLabel.setText("Vertex groups (select to paint):");
+        groupsLabel.setText("Paint a group or loop:");
         // spanning both columns, so that its width does not squeeze the run list
         groupsLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         groups = new org.eclipse.swt.widgets.List(c, SWT.BORDER | SWT.SINGLE | SWT.V_SCROLL);
@@ -152,8 +157,9 @@ final class ClothPanel {
         return frameLabel.getText();
     }
 
-    void setGarment(GarmentInfo g, ClothMesh m) {
+    void setGarment(GarmentInfo g, ClothMesh m, org.clothgraph.sim.body.Body rest) {
         mesh = m;
+        features = org.clothgraph.sim.garment.GarmentFeatures.of(m, rest);
         Material mat = ProjectGarments.material(g);
         garmentLabel.setText(String.format(Locale.ROOT, "%s: %d vertices, %d triangles%nmaterial %s: %.2f kg/m2,"
                 + " stretch %.3g, bend %.3g, friction %.2f, thickness %.1f mm", g.name(), m.vertexCount(), m.triangleCount(),
@@ -163,6 +169,9 @@ final class ClothPanel {
         groups.add("(none)");
         for (String name : m.vertexGroups().keySet().stream().sorted().toList()) {
             groups.add(name + " (" + m.group(name).length + ")");
+        }
+        for (org.clothgraph.sim.garment.FeatureLoop f : features) {
+            groups.add(LOOP + f.name() + " (" + f.vertices().length + ")");
         }
         groups.select(0);
         garmentLabel.getParent().layout();
@@ -174,7 +183,13 @@ final class ClothPanel {
             return null;
         }
         String item = groups.getItem(i);
-        return mesh.group(item.substring(0, item.indexOf(" (")));
+        String name = item.substring(0, item.lastIndexOf(" ("));
+        if (name.startsWith(LOOP)) {
+            org.clothgraph.sim.garment.FeatureLoop f = org.clothgraph.sim.garment.GarmentFeatures.named(features,
+                    name.substring(LOOP.length()));
+            return f == null ? null : f.vertices();
+        }
+        return mesh.group(name);
     }
 
     /** Selects a vertex group to paint (tests). */

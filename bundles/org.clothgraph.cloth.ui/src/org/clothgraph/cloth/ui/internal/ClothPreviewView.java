@@ -27,7 +27,7 @@ import org.eclipse.ui.part.ViewPart;
 /**
  * OpenGL preview of a simulated run: the cloth on the character body, played at the run's frame rate
  * (paced by timerExec, paused while hidden), orbit with the mouse, zoom with the wheel. The side
- * panel lists runs, the garment's material and vertex groups (the selected group is painted) and the
+ * panel lists runs, the garment's material and vertex groups and feature loops (the selected one is painted) and the
  * classifier result (hood up/down) of the current frame. It also plays an explored path of the secondary
  * graph, marking the frames where a merge is being blended.
  */
@@ -154,7 +154,7 @@ public final class ClothPreviewView extends ViewPart {
 
     private void showRun(RunPlayer loaded) {
         player = loaded;
-        panel.setGarment(player.garment(), player.mesh());
+        panel.setGarment(player.garment(), player.mesh(), player.bindPose());
         seek(0);
     }
 
@@ -184,7 +184,7 @@ public final class ClothPreviewView extends ViewPart {
                     JobSnapshot<ExploredPathPlayer> s = job.snapshot();
                     if (s.state() == JobSnapshot.State.COMPLETED) {
                         player = s.result();
-                        panel.setGarment(player.garment(), player.mesh());
+                        panel.setGarment(player.garment(), player.mesh(), player.bindPose());
                         panel.setExploredPath(true, true);
                         seek(0);
                     } else if (s.state() == JobSnapshot.State.FAILED) {
@@ -201,7 +201,7 @@ public final class ClothPreviewView extends ViewPart {
     public void play(org.clothgraph.explore.ExploredPath path, String description) {
         stop();
         player = new ExploredPathPlayer(path, -1);
-        panel.setGarment(player.garment(), player.mesh());
+        panel.setGarment(player.garment(), player.mesh(), player.bindPose());
         panel.setMessage(description);
         seek(0);
         play();

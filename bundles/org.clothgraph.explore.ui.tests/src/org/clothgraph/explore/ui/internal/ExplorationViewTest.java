@@ -137,8 +137,18 @@ class ExplorationViewTest {
         Path shot = Screenshots.of(shell, "exploration-view");
         assertTrue(shot.toFile().length() > 10_000, shot.toString());
 
-        // Stop abandons the round in flight; what was committed stays consistent
+        // the next round undoes the worst merge: the detail says so instead of showing a stale merge
         view.actions().resume.run();
+        UiWait.until("a round to undo the selected merge", RUN_TIMEOUT,
+                () -> project.secondary().merge(first.merge().id()).isEmpty());
+        UiWait.until("the detail to show the merge undone", 60_000, () -> view.detail().shown() != null
+                && view.detail().shown().row().merge().id() == first.merge().id()
+                && view.detail().shown().target() == null);
+        String undone = view.detail().text();
+        assertTrue(undone.contains("no longer merged") && undone.contains("state " + deadEnd.id()), undone);
+        assertTrue(view.detail().shown().deadEnd() != null, "the dead end, simulated on, is still shown");
+
+        // Stop abandons the round in flight; what was committed stays consistent
         UiWait.until("an expansion job in the Progress view", RUN_TIMEOUT, () -> Arrays.stream(
                 Job.getJobManager().find(Explorer.FAMILY)).anyMatch(j -> j.getName().startsWith("expanding dead end")));
         view.actions().stop.run();

@@ -71,7 +71,10 @@ final class DeadEndLoader {
     }
 
     private DeadEndDetail read(Project p, QueueRow row) {
-        MergeRecord m = row.merge();
+        MergeRecord m = p.secondary().merge(row.merge().id()).orElse(null);
+        if (m == null) {
+            return undone(p, row);
+        }
         PrimaryGraphSnapshot snapshot = snapshots.get(p);
         ClothTransition t = p.secondary().transition(m.transitionId());
         ClothStateRecord target = p.secondary().state(t.to());
@@ -103,6 +106,27 @@ final class DeadEndLoader {
         return new DeadEndDetail(row, "At " + where, text.toString(),
                 deadEnd == null ? "(none simulated)" : "dead end " + deadEnd.id(), "merge target " + target.id(),
                 deadEndScene, targetScene);
+    }
+
+    /** The row's merge is gone: a later round undid it and simulated on from the dead end. */
+    private DeadEndDetail undone(Project p, QueueRow row) {
+        MergeRecord m = row.merge();
+        String what = m.deadEndState() > 0 ? "Dead end state " + m.deadEndState() : "The never-simulated primary edge";
+        String text = what + " at " + row.clipFrame() + " is no longer merged: a later round undid the merge (error "
+                + Formats.mm(row.errorMm()) + ") and simulated on from it.";
+        ClothScene deadEndScene = null;
+        if (m.deadEndState() > 0) {
+            ClothStateRecord deadEnd = p.secondary().state(m.deadEndState());
+            PrimaryGraphSnapshot snapshot = snapshots.get(p);
+            PrimaryNode node = snapshot.node(deadEnd.primaryNode());
+            if (node != null) {
+                deadEndScene = scene(p, mesh(p, deadEnd.garmentId()), deadEnd, RootFrameBody.at(snapshot, node),
+                        RootFrameBody.bindPose(snapshot, node));
+            }
+        }
+        return new DeadEndDetail(row, "Merge undone", text,
+                m.deadEndState() > 0 ? "state " + m.deadEndState() + " (simulated on)" : "(none simulated)",
+                "(no merge target now)", deadEndScene, null);
     }
 
     private static ClothScene scene(Project p, ClothMesh mesh, ClothStateRecord state, Body body, Body bind) {

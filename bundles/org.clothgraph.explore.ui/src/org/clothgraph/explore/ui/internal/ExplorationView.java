@@ -216,7 +216,12 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
             garments = data.garments();
             settings.setGarments(garments);
         }
+        QueueRow shown = queue.selected();
         queue.setRows(data.rows());
+        if (shown != null && queue.selected() == null) {
+            // the selected merge left the queue (undone by a round, or no longer among the worst): read it again
+            deadEnds.request(tracker.project(), shown);
+        }
         if (data.problem() != null) {
             runMessage = "cannot read the project: " + data.problem();
         }

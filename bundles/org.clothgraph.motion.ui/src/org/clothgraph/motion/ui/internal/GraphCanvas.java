@@ -128,6 +128,9 @@ final class GraphCanvas {
         for (PrimaryEdge e : snapshot.transitions()) {
             paintArc(gc, d, e);
         }
+        for (Lane lane : layout.lanes().values()) {
+            paintLabel(gc, d, lane); // over the arcs, so no arc hides a clip's name
+        }
         if (pendingSource != null) {
             Lane lane = layout.lane(pendingSource.clip().id());
             int x = (int) sx(lane.frameX(pendingSource.frame()));
@@ -165,9 +168,6 @@ final class GraphCanvas {
         gc.setLineWidth(selected ? 2 : 1);
         gc.drawRectangle(x0, y0, w, h);
         gc.setLineWidth(1);
-        gc.setForeground(d.getSystemColor(SWT.COLOR_WHITE));
-        gc.drawText(clip.name() + (clip.excluded() ? " (excluded)" : "") + "  " + frames + " f", x0 + 4,
-                y0 + Math.max(0, (h - gc.getFontMetrics().getHeight()) / 2), true);
         if (selection instanceof FrameTarget t && t.clip().id() == clip.id()) {
             int x = (int) sx(lane.frameX(t.frame()));
             gc.setForeground(d.getSystemColor(SWT.COLOR_RED));
@@ -175,6 +175,23 @@ final class GraphCanvas {
             gc.drawLine(x, y0 - 4, x, y0 + h + 4);
             gc.setLineWidth(1);
         }
+    }
+
+    /** The clip's name and length under its bar, on a light label that stays readable over arcs. */
+    private void paintLabel(GC gc, Display d, Lane lane) {
+        ClipInfo clip = lane.clip();
+        String text = clip.name() + (clip.excluded() ? " (excluded)" : "") + "  " + clip.frameCount() + " f";
+        org.eclipse.swt.graphics.Point size = gc.textExtent(text);
+        int x0 = (int) sx(lane.x());
+        int y0 = (int) sy(lane.y()) + (int) Math.max(6, lane.height() * scale) + 2;
+        gc.setAlpha(225);
+        gc.setBackground(d.getSystemColor(SWT.COLOR_WHITE));
+        gc.fillRoundRectangle(x0, y0, size.x + 6, size.y + 2, 6, 6);
+        gc.setAlpha(255);
+        boolean selected = selection instanceof ClipInfo c && c.id() == clip.id();
+        gc.setForeground(d.getSystemColor(selected ? SWT.COLOR_RED : clip.excluded() ? SWT.COLOR_DARK_GRAY
+                : SWT.COLOR_BLACK));
+        gc.drawText(text, x0 + 3, y0 + 1, true);
     }
 
     private void paintArc(GC gc, Display d, PrimaryEdge e) {

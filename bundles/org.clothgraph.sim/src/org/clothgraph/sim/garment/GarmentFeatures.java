@@ -1,0 +1,119 @@
+package org.clothgraph.sim.garment;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.clothgraph.sim.ClothMesh;
+import org.clothgraph.sim.body.Body;
+import org.clothgraph.sim.body.Capsule;
+
+/**
+ * A garment's feature loops, found on its rest mesh: every border loop of the mesh, named after the vertex group
+ * that holds most of it ("hood_rim" gives "hood rim"), with the body side where one group holds a pair ("left
+ * cuff", "right cuff") and the nearest body part where it holds more ("vest opening at neck"); loops outside every
+ * group are named after the body part they lie nearest to ("opening at neck"). These are what dressing actions
+ * steer into and grip, and what a garment is aligned by.
+ */
+public final class GarmentFeatures {
+    private GarmentFeatures() {
+    }
+
+    /** The mesh's feature loops at rest, named against the character's rest body; longest first. */
+    public static List<FeatureLoop> of(ClothMesh mesh, Body rest) {
+        List<int[]> loops = BoundaryLoops.of(mesh);
+        float[] x = mesh.restPositions();
+        Map<String, List<int[]>> byGroup = new LinkedHashMap<>();
+        for (int[] loop : loops) {
+            byGroup.computeIfAbsent(group(mesh, loop), g -> new ArrayList<>()).add(loop);
+        }
+        List<FeatureLoop> out = new ArrayList<>();
+        for (int[] loop : loops) {
+            String group = group(mesh, loop);
+            FeatureLoop measured = FeatureLoop.of("", loop, x);
+            String part = nearestPart(rest, measured.centre());
+            String name;
+            if (group.isEmpty()) {
+                name = "opening at " + part;
+            } else if (byGroup.get(group).size() == 1) {
+                name = group.replace('_', ' ');
+            } else if (byGroup.get(group).size() == 2 && !side(part).isEmpty()) {
+                name = side(part) + singular(group.replace('_', ' ')); // a pair told apart by side
+            } else {
+                name = group.replace('_', ' ') + " opening at " + part;
+            }
+            out.add(FeatureLoop.of(unique(out, name), loop, x));
+        }
+        return out;
+    }
+
+    /** The first feature with this name, or null. */
+    public static FeatureLoop named(List<FeatureLoop> features, String name) {
+        return features.stream().filter(f -> f.name().equals(name)).findFirst().orElse(null);
+    }
+
+    /** The vertex group holding most (at least half) of the loop's vertices; the smallest such group on a tie. */
+    private static String group(ClothMesh mesh, int[] loop) {
+        String best = "";
+        int bestCount = 0;
+        int bestSize = Integer.MAX_VALUE;
+        for (Map.Entry<String, int[]> g : new java.util.TreeMap<>(mesh.vertexGroups()).entrySet()) {
+            java.util.BitSet in = new java.util.BitSet();
+            for (int v : g.getValue()) {
+                in.set(v);
+            }
+            int count = 0;
+            for (int v : loop) {
+                if (in.get(v)) {
+                    count++;
+                }
+            }
+            int size = g.getValue().length;
+            if (2 * count >= loop.length && (count > bestCount || count == bestCount && size < bestSize)) {
+                best = g.getKey();
+                bestCount = count;
+                bestSize = size;
+            }
+        }
+        return best;
+    }
+
+    private static String nearestPart(Body rest, double[] p) {
+        String best = "the body";
+        double bestD = Double.POSITIVE_INFINITY;
+        for (Capsule c : rest.capsules()) {
+            double d = c.signedDistance(p[0], p[1], p[2]);
+            if (d < bestD) {
+                bestD = d;
+                best = c.name();
+            }
+        }
+        return best;
+    }
+
+    /** "left " or "right " from a body part's name (LeftForeArm, forearm_l, l_hand, ...), else "". */
+    static String side(String part) {
+        String p = part.toLowerCase(Locale.ROOT);
+        if (p.startsWith("left") || p.startsWith("l_") || p.endsWith("_l") || p.endsWith(".l")) {
+            return "left ";
+        }
+        if (p.startsWith("right") || p.startsWith("r_") || p.endsWith("_r") || p.endsWith(".r")) {
+            return "right ";
+        }
+        return "";
+    }
+
+    private static String singular(String group) {
+        return group.endsWith("s") && !group.endsWith("ss") ? group.substring(0, group.length() - 1) : group;
+    }
+
+    private static String unique(List<FeatureLoop> taken, String name) {
+        String n = name;
+        for (int i = 2; named(taken, n) != null; i++) {
+            n = name + " " + i;
+        }
+        return n;
+    }
+}
