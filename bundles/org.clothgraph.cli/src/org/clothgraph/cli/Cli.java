@@ -17,6 +17,7 @@ import org.clothgraph.cli.internal.GarmentCommand;
 import org.clothgraph.cli.internal.GcCommand;
 import org.clothgraph.cli.internal.MeasureCommand;
 import org.clothgraph.cli.internal.MotionCommand;
+import org.clothgraph.cli.internal.NewCommand;
 import org.clothgraph.cli.internal.PlayCommand;
 import org.clothgraph.cli.internal.SimulateCommand;
 import org.clothgraph.cli.internal.StatsCommand;
@@ -47,7 +48,7 @@ public final class Cli {
     public Cli(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
-        for (Command c : new Command[] { new DemoCommand(), new StatsCommand(), new CheckCommand(), new GcCommand(),
+        for (Command c : new Command[] { new NewCommand(), new DemoCommand(), new StatsCommand(), new CheckCommand(), new GcCommand(),
                 new MotionCommand(),
                 new GarmentCommand(), new SimulateCommand(), new ExploreCommand(), new WalkCommand(),
                 new WorkerCommand(), new BenchCommand(), new MeasureCommand(), new CompressCommand(), new PlayCommand(),

@@ -50,6 +50,33 @@ public final class ProjectGarments {
         return add(project, CASUAL, Garments.casualOutfit(restBody(project), vertices), Material.defaults());
     }
 
+    /**
+     * Removes a garment nothing refers to: refused (bad input) while a simulation run of it is kept (its report and
+     * frames) or its explored cloth states are stored.
+     */
+    public static void remove(Project project, String name) {
+        GarmentInfo g = find(project, name);
+        if (g == null) {
+            throw new InvalidInputException(project.folder().toString(), "garment", "no garment named '" + name + "'");
+        }
+        for (var e : project.settings(ClothRun.RUNS_SCOPE).entrySet()) {
+            if (name.equals(runGarment(e.getValue()))) {
+                throw new InvalidInputException("garment " + name, "simulation run " + e.getKey(),
+                        "a kept simulation run simulated it; the garment cannot be removed");
+            }
+        }
+        project.removeGarment(g.id());
+    }
+
+    private static String runGarment(String reportJson) {
+        try {
+            var o = com.google.gson.JsonParser.parseString(reportJson).getAsJsonObject();
+            return o.has("garment") ? o.get("garment").getAsString() : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
     public static GarmentInfo find(Project project, String name) {
         return project.garments().stream().filter(g -> g.name().equals(name)).findFirst().orElse(null);
     }

@@ -98,10 +98,13 @@ class CompressionTest {
 
     @Test
     void aCoarseToleranceRoundsTheWorstVerticesAndStaysNoWorseThanThePaper() throws IOException {
-        // at 3 mm our quantisation noise alone would lift a few vertices above the paper scheme's max error (2.48 mm,
-        // its quantisation dominates here): their rows are rounded toward the frames instead of tightening every step
+        // half a millimetre above the paper scheme's max error (its quantisation dominates here) our quantisation noise
+        // alone would lift a few vertices above that max: their rows are rounded toward the frames instead of tightening
+        // every step. The tolerance follows the data: the small demo's paper max was 2.48 mm with plain blends (2.98 mm:
+        // 12 vertices rounded), 3.90 mm since blends plant the feet (4.40 mm: 8 vertices rounded)
+        double tolerance = report.paperMaxErrorMm() + 0.5;
         Path file = dir.resolve("coarse.cgrt");
-        Compressor.Report coarse = Compressor.compress(project, Compressor.Options.defaults().withTolerance(3.0)
+        Compressor.Report coarse = Compressor.compress(project, Compressor.Options.defaults().withTolerance(tolerance)
                 .withOutput(file), null);
         @SuppressWarnings("unchecked")
         Map<String, Object> rounding = (Map<String, Object>) ((Map<String, Object>) coarse.toMap().get("quantisation"))
@@ -109,7 +112,7 @@ class CompressionTest {
         assertTrue(((Number) rounding.get("vertices")).intValue() > 0, "rounding engaged: " + rounding);
         assertTrue(coarse.maxErrorMm() <= coarse.paperMaxErrorMm(), coarse.maxErrorMm() + " vs paper "
                 + coarse.paperMaxErrorMm());
-        assertTrue(coarse.quantisationMaxMm() <= 3.0, "tolerance kept: " + coarse.quantisationMaxMm());
+        assertTrue(coarse.quantisationMaxMm() <= tolerance, "tolerance kept: " + coarse.quantisationMaxMm());
         assertTrue(coarse.fileBytes() < report.fileBytes() / 2, "coarser is smaller: " + coarse.fileBytes());
         SecondaryFrames frames = new SecondaryFrames(project, ExploredPath.exploredGarment(project));
         try (RuntimeDatabase db = RuntimeDatabase.open(file)) {

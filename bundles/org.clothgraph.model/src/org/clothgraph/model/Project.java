@@ -563,6 +563,106 @@ public final class Project implements AutoCloseable {
         });
     }
 
+    /**
+     * Removes a clip: its row, its file digest and, once that is committed, its file. Refused (bad input) while the
+     * stored primary graph has frames of it: exclude the clip and rebuild the graph first.
+     */
+    public void removeClip(long clipId) {
+        String file = write(Set.of(Aspect.CLIPS), c -> {
+            String name, rel;
+            try (PreparedStatement p = c.prepareStatement("SELECT name, file FROM clip WHERE id = ?")) {
+                p.setLong(1, clipId);
+                try (ResultSet r = p.executeQuery()) {
+                    if (!r.next()) {
+                        throw new InvalidInputException("project", "clip " + clipId, "no such clip");
+                    }
+                    name = r.getString(1);
+                    rel = r.getString(2);
+                }
+            }
+            try (PreparedStatement p = c.prepareStatement("SELECT COUNT(*) FROM primary_node WHERE clip_id = ?")) {
+                p.setLong(1, clipId);
+                try (ResultSet r = p.executeQuery()) {
+                    if (r.next() && r.getLong(1) > 0) {
+                        throw new InvalidInputException("clip " + name, "primary graph", "the primary graph has " + r.getLong(1)
+                                + " of its frames; exclude the clip and rebuild the graph first");
+                    }
+                }
+            }
+            delete(c, "DELETE FROM clip WHERE id = ?", clipId);
+            forgetFile(c, rel);
+            return rel;
+        });
+        deleteQuietly(file);
+    }
+
+    /**
+     * Removes a garment: its row, vertex groups, file digest and, once that is committed, its mesh file. Refused (bad
+     * input) while cloth states of it are stored (an explored secondary graph).
+     */
+    public void removeGarment(long garmentId) {
+        String file = write(Set.of(Aspect.GARMENTS), c -> {
+            String name, rel;
+            try (PreparedStatement p = c.prepareStatement("SELECT name, mesh_file FROM garment WHERE id = ?")) {
+                p.setLong(1, garmentId);
+                try (ResultSet r = p.executeQuery()) {
+                    if (!r.next()) {
+                        throw new InvalidInputException("project", "garment " + garmentId, "no such garment");
+                    }
+                    name = r.getString(1);
+                    rel = r.getString(2);
+                }
+            }
+            try (PreparedStatement p = c.prepareStatement("SELECT COUNT(*) FROM cloth_state WHERE garment_id = ?")) {
+                p.setLong(1, garmentId);
+                try (ResultSet r = p.executeQuery()) {
+                    if (r.next() && r.getLong(1) > 0) {
+                        throw new InvalidInputException("garment " + name, "secondary graph", "its explored secondary graph has "
+                                + r.getLong(1) + " cloth states; it cannot be removed");
+                    }
+                }
+            }
+            delete(c, "DELETE FROM vertex_group WHERE garment_id = ?", garmentId);
+            delete(c, "DELETE FROM garment WHERE id = ?", garmentId);
+            forgetFile(c, rel);
+            return rel;
+        });
+        deleteQuietly(file);
+    }
+
+    private static void delete(java.sql.Connection c, String sql, long id) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(sql)) {
+            p.setLong(1, id);
+            p.executeUpdate();
+        }
+    }
+
+    /** Drops a file's digest unless another record still names the same file. */
+    private static void forgetFile(java.sql.Connection c, String rel) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT (SELECT COUNT(*) FROM clip WHERE file = ?)"
+                + " + (SELECT COUNT(*) FROM garment WHERE mesh_file = ?)")) {
+            p.setString(1, rel);
+            p.setString(2, rel);
+            try (ResultSet r = p.executeQuery()) {
+                if (r.next() && r.getLong(1) > 0) {
+                    return;
+                }
+            }
+        }
+        try (PreparedStatement p = c.prepareStatement("DELETE FROM file_digest WHERE file = ?")) {
+            p.setString(1, rel);
+            p.executeUpdate();
+        }
+    }
+
+    private void deleteQuietly(String rel) {
+        try {
+            Files.deleteIfExists(file("removed file", rel));
+        } catch (IOException | RuntimeException e) {
+            // the records are gone; a stray file is reported by nothing and harmless
+        }
+    }
+
     public void renameClip(long clipId, String newName) {
         updateClip(clipId, "name", newName);
     }

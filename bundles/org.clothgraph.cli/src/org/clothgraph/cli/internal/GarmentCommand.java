@@ -21,14 +21,14 @@ import org.clothgraph.sim.io.Axes;
 import org.clothgraph.sim.io.ObjGarmentReader;
 
 /**
- * {@code garment list | features | import | robe | outfit}: the project's garments, their feature loops, OBJ import (ARCSim merged OBJ
+ * {@code garment list | features | import | robe | outfit | remove}: the project's garments, their feature loops, OBJ import (ARCSim merged OBJ
  * with vt, or a Berkeley Garment Library material-space + world-space pair) with an ARCSim fabric,
  * and the generated demo garments at a chosen resolution.
  */
 public final class GarmentCommand extends WorkspaceCommand {
     public GarmentCommand() {
         super("garment", "List, import or generate garments.");
-        option(Option.value("name", "NAME", "import/robe/outfit: the garment's name; features: which garment (default"
+        option(Option.value("name", "NAME", "import/robe/outfit/remove: the garment's name; features: which garment (default"
                 + " the hooded robe)"));
         option(Option.value("material", "FABRIC.json", "import: an ARCSim fabric file (default: ClothGraph's cotton-like default)"));
         option(Option.value("up", "y|z", "import: the file's up axis (ARCSim files are z; default y)"));
@@ -43,7 +43,7 @@ public final class GarmentCommand extends WorkspaceCommand {
     @Override
     protected String usage() {
         return "list --workspace DIR [--json] | features --workspace DIR [--name NAME] [--json] | import --workspace DIR --name NAME [--material F] [--up y|z] MESH.obj"
-                + " [WORLD.obj] | robe|outfit --workspace DIR [--name NAME] [--vertices N]";
+                + " [WORLD.obj] | robe|outfit --workspace DIR [--name NAME] [--vertices N] | remove --workspace DIR --name NAME";
     }
 
     @Override
@@ -71,7 +71,15 @@ public final class GarmentCommand extends WorkspaceCommand {
             }
             case "import" -> importGarment(project, args, files, out);
             case "robe", "outfit" -> generate(project, args, sub, files, out);
-            default -> throw new UsageException("unknown subcommand '" + sub + "' (list, features, import, robe, outfit)");
+            case "remove" -> {
+                if (!files.isEmpty()) {
+                    throw new UsageException("remove takes no file arguments (--name NAME)");
+                }
+                String name = args.value("name").orElseThrow(() -> new UsageException("remove needs --name NAME"));
+                ProjectGarments.remove(project, name);
+                out.printf("removed garment %s%n", name);
+            }
+            default -> throw new UsageException("unknown subcommand '" + sub + "' (list, features, import, robe, outfit, remove)");
         }
         if (sub.equals("list")) {
             list(project, args.flag("json"), out);

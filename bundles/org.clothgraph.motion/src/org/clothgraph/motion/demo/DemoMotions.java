@@ -225,7 +225,10 @@ public final class DemoMotions {
             for (int s = 0; s < 2; s++) feet[s].apply(t, p, s);
             spread = (p.ankle[0].x() - p.ankle[1].x()) / 2;
             double open = Math.max(0, Math.min(1, (spread - W) / (0.36 - W)));
-            p.abduct[0] = p.abduct[1] = (8 + 165 * open) * D;
+            // overhead the upper arms pass 1.6 cm beside the head: raised to 173 degrees they went 2.7 cm into it, a body
+            // through itself, and cloth caught there could only be inside one of the two (8.4 mm into the head at the
+            // first raise after the kick)
+            p.abduct[0] = p.abduct[1] = (8 + 155 * open) * D;
             p.elbow[0] = p.elbow[1] = 0.2;
             boolean hopping = t > start && t < end;
             double ph = ((t - start) % (cycle / 2)) / (cycle / 2);

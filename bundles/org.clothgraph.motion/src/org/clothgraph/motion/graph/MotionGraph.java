@@ -62,6 +62,13 @@ public final class MotionGraph {
     public Stats stats() { return stats; }
     public int window() { return window; }
 
+    /** Foot slide of a transition edge in mm (see {@link org.clothgraph.motion.contact.FootSlide#transitionMm}). */
+    public double footSlideMm(Edge e) {
+        if (e.kind() != Kind.TRANSITION) throw new IllegalArgumentException("not a transition");
+        return org.clothgraph.motion.contact.FootSlide.transitionMm(clips.get(e.from().clip()), e.from().frame(), e.blend(),
+                clips.get(e.to().clip()), e.to().frame(), e.alignment()::apply);
+    }
+
     /** Blended poses of a transition edge, in the source clip's coordinates. */
     public Motion blendedPoses(Edge e) {
         if (e.kind() != Kind.TRANSITION) throw new IllegalArgumentException("not a transition");

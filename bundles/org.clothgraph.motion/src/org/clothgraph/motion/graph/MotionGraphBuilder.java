@@ -12,6 +12,8 @@ import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.Quat;
 import org.clothgraph.motion.Skeleton;
 import org.clothgraph.motion.Vec3;
+import org.clothgraph.motion.contact.FootContact;
+import org.clothgraph.motion.contact.FootPlant;
 import org.clothgraph.motion.graph.MotionGraph.Edge;
 import org.clothgraph.motion.graph.MotionGraph.Kind;
 import org.clothgraph.motion.graph.MotionGraph.Node;
@@ -48,41 +50,66 @@ public final class MotionGraphBuilder {
      * frames of a clip, and at most maxPerSpan arrive in any span + 1 consecutive frames; the ones with the smallest
      * distance win. Stretches of near-identical poses (every demo clip starts and ends standing) would otherwise be
      * linked to nearly every other such stretch. maxPerSpan 0 disables it.</li>
+     * <li>connectCap: the hard cap (metres, same measure as the threshold) for connecting transitions. Clips from
+     * different sources (performers, studios, retargeted skeletons) often have no local minimum below the threshold
+     * between them, and pruning would drop them entirely. After pruning, each clip left out of the strongly connected
+     * component is connected back by the pair of transitions (one entry from the component, one exit to it, the exit
+     * after the entry; the cheapest window pairs of the distance matrix, as a short clip may hold no local minimum
+     * in reach) whose larger distance is smallest, if that distance is at most connectCap;
+     * one clip at a time, the cheapest first, until no clip is left out or none can be connected below the cap; then,
+     * while a pruned head or tail of a clip is longer than span frames and a candidate below the cap enters that head
+     * from the component (or leaves that tail to it), the cheapest such transition is added. No transition above the
+     * cap is ever made. 0 disables it (plain Kovar et al.).</li>
+     * <li>maxFootSlideMm: feet must not skate. Every blend has its feet planted ({@link FootPlant}); a candidate whose
+     * planted blend still slides a foot further than this ({@link org.clothgraph.motion.contact.FootSlide}: two clips
+     * standing with their feet a little apart or turned differently) is passed over, by suppression (which then takes
+     * the next best) and by the connecting step alike. 0: no limit.</li>
      * </ul>
      * Candidates are first pruned as in Kovar et al. (largest strongly connected component), suppression then picks
-     * among the usable ones and the graph is pruned again. Defaults (DEFAULT): 0.06 m, 10 frames, 30 fps, none
-     * excluded, gap 20, duplicate radius 30, span 30 (one second at 30 fps), 3 per span: about 120 transitions for the
-     * 2,454 demo frames instead of about 2,200 local minima.
+     * among the usable ones and the graph is pruned again; then clips left out are connected below connectCap.
+     * Defaults (DEFAULT): 0.06 m, 10 frames, 30 fps, none excluded, gap 20, duplicate radius 30, span 30 (one second at
+     * 30 fps), 3 per span: about 120 transitions for the 2,454 demo frames instead of about 2,200 local minima;
+     * connectCap {@value #DEFAULT_CONNECT_CAP} m (every demo clip is connected below the threshold, so the cap adds
+     * nothing to the demo graph).
      */
     public record Options(double threshold, int window, double fps, Set<String> excludeClips, int minSameClipGap,
-            int duplicateRadius, int span, int maxPerSpan) {
+            int duplicateRadius, int span, int maxPerSpan, double connectCap, double maxFootSlideMm) {
         public static final int DEFAULT_DUPLICATE_RADIUS = 30, DEFAULT_SPAN = 30, DEFAULT_MAX_PER_SPAN = 3;
+        /** The hard cap of connecting transitions, metres RMS over the window (see the options above). */
+        public static final double DEFAULT_CONNECT_CAP = 0.25;
+        /** The largest foot slide of a transition's planted blend, mm (see the options above). */
+        public static final double DEFAULT_MAX_FOOT_SLIDE_MM = 20;
         public static final Options DEFAULT = new Options(0.06, 10, 30, Set.of(), 20, DEFAULT_DUPLICATE_RADIUS, DEFAULT_SPAN,
-                DEFAULT_MAX_PER_SPAN);
+                DEFAULT_MAX_PER_SPAN, DEFAULT_CONNECT_CAP, DEFAULT_MAX_FOOT_SLIDE_MM);
 
         public Options {
             if (!(threshold > 0) || window < 2 || !(fps > 0) || Double.isInfinite(fps) || minSameClipGap < 1
-                    || duplicateRadius < 0 || span < 0 || maxPerSpan < 0) {
+                    || duplicateRadius < 0 || span < 0 || maxPerSpan < 0 || !(connectCap >= 0) || Double.isInfinite(connectCap) || !(maxFootSlideMm >= 0)) {
                 throw new IllegalArgumentException("bad options");
             }
             excludeClips = Set.copyOf(excludeClips);
         }
 
-        /** The original five settings; the suppression settings take their defaults. */
+        /** The original five settings; the suppression settings and the cap take their defaults. */
         public Options(double threshold, int window, double fps, Set<String> excludeClips, int minSameClipGap) {
-            this(threshold, window, fps, excludeClips, minSameClipGap, DEFAULT_DUPLICATE_RADIUS, DEFAULT_SPAN, DEFAULT_MAX_PER_SPAN);
+            this(threshold, window, fps, excludeClips, minSameClipGap, DEFAULT_DUPLICATE_RADIUS, DEFAULT_SPAN, DEFAULT_MAX_PER_SPAN,
+                    DEFAULT_CONNECT_CAP, DEFAULT_MAX_FOOT_SLIDE_MM);
         }
 
-        public Options withThreshold(double t) { return new Options(t, window, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan); }
-        public Options withWindow(int k) { return new Options(threshold, k, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan); }
-        public Options withFps(double f) { return new Options(threshold, window, f, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan); }
-        public Options withExcluded(Set<String> names) { return new Options(threshold, window, fps, names, minSameClipGap, duplicateRadius, span, maxPerSpan); }
-        public Options withMinSameClipGap(int g) { return new Options(threshold, window, fps, excludeClips, g, duplicateRadius, span, maxPerSpan); }
-        public Options withDuplicateRadius(int r) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, r, span, maxPerSpan); }
+        public Options withThreshold(double t) { return new Options(t, window, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap, maxFootSlideMm); }
+        public Options withWindow(int k) { return new Options(threshold, k, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap, maxFootSlideMm); }
+        public Options withFps(double f) { return new Options(threshold, window, f, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap, maxFootSlideMm); }
+        public Options withExcluded(Set<String> names) { return new Options(threshold, window, fps, names, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap, maxFootSlideMm); }
+        public Options withMinSameClipGap(int g) { return new Options(threshold, window, fps, excludeClips, g, duplicateRadius, span, maxPerSpan, connectCap, maxFootSlideMm); }
+        public Options withDuplicateRadius(int r) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, r, span, maxPerSpan, connectCap, maxFootSlideMm); }
         /** Suppression span in frames and the largest number of transitions leaving (or arriving) per span. */
-        public Options withSpan(int frames, int max) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, duplicateRadius, frames, max); }
-        /** No near-duplicate suppression: every local minimum below the threshold is a candidate (plain Kovar et al.). */
-        public Options withoutSuppression() { return new Options(threshold, window, fps, excludeClips, minSameClipGap, 0, span, 0); }
+        public Options withSpan(int frames, int max) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, duplicateRadius, frames, max, connectCap, maxFootSlideMm); }
+        /** No suppression (near-duplicates, fan limits, foot slide): every local minimum below the threshold is a candidate (plain Kovar et al.). */
+        public Options withoutSuppression() { return new Options(threshold, window, fps, excludeClips, minSameClipGap, 0, span, 0, connectCap, 0); }
+        /** The largest foot slide (mm) of a transition's planted blend; 0: no limit. */
+        public Options withMaxFootSlide(double mm) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, connectCap, mm); }
+        /** The hard cap of connecting transitions; 0: none (clips without a transition below the threshold are pruned). */
+        public Options withConnectCap(double cap) { return new Options(threshold, window, fps, excludeClips, minSameClipGap, duplicateRadius, span, maxPerSpan, cap, maxFootSlideMm); }
     }
 
     private MotionGraphBuilder() {}
@@ -149,16 +176,19 @@ public final class MotionGraphBuilder {
         long t2 = System.nanoTime();
 
         // candidate transitions: local minima below threshold; transition from frame s-1 to frame t+k-1
-        double thr2 = opt.threshold() * opt.threshold();
-        List<int[]> cand = new ArrayList<>();
+        double thr2 = opt.threshold() * opt.threshold(), cap = Math.max(opt.threshold(), opt.connectCap()), cap2 = cap * cap;
+        List<int[]> cand = new ArrayList<>(), wide = new ArrayList<>();
         SubMonitor mm = sub.split(10).setWorkRemaining(n);
         for (int s = 1; s < n; s++) {
             if (valid[s] && clipOf[s - 1] == clipOf[s]) {
                 for (int t = 0; t < n; t++) {
                     float v = dist[s * n + t];
-                    if (!(v < thr2)) continue;
+                    if (!(v <= cap2)) continue;
                     if (clipOf[s] == clipOf[t] && Math.abs(s - t) < opt.minSameClipGap()) continue;
-                    if (isLocalMin(dist, n, s, t, v, clipOf)) cand.add(new int[] {s, t});
+                    if (isLocalMin(dist, n, s, t, v, clipOf)) {
+                        wide.add(new int[] {s, t});
+                        if (v < thr2) cand.add(new int[] {s, t});
+                    }
                 }
             }
             mm.split(1);
@@ -169,9 +199,27 @@ public final class MotionGraphBuilder {
         boolean[] usable = largestScc(n, k, clipOf, excluded, cand);
         List<int[]> useful = new ArrayList<>(), unusable = new ArrayList<>();
         for (int[] c : cand) (usable[c[0] - 1] && usable[c[1] + k - 1] ? useful : unusable).add(c);
-        List<int[]> chosen = suppress(useful, dist, n, clipOf, clips.size(), opt);
+        Smoothness smooth = new Smoothness(clips, pts, first, clipOf, frameOf, k, opt.maxFootSlideMm());
+        int[] slideRejected = new int[1];
+        List<int[]> chosen = suppress(useful, dist, n, clipOf, clips.size(), opt, c -> {
+            boolean ok = smooth.feetPlanted(c[0], c[1]);
+            if (!ok) slideRejected[0]++;
+            return ok;
+        });
         int suppressed = useful.size() - chosen.size();
         boolean[] keep = largestScc(n, k, clipOf, excluded, chosen);
+        int connecting = 0;
+        if (opt.connectCap() > 0) {
+            List<int[]> added = connect(new ArrayList<>(wide), chosen, keep, dist, n, k, clipOf, excluded, clips.size(), k, smooth,
+                    valid, cap2);
+            connecting = added.size();
+            if (connecting > 0) {
+                chosen = new ArrayList<>(chosen);
+                chosen.addAll(added);
+                chosen.sort(Comparator.<int[]>comparingInt(c -> c[0]).thenComparingInt(c -> c[1]));
+                keep = largestScc(n, k, clipOf, excluded, chosen);
+            }
+        }
         long t3 = System.nanoTime();
 
         sub.split(5);
@@ -182,8 +230,7 @@ public final class MotionGraphBuilder {
                 boolean gone = f < clips.get(c).frameCount() && !keep[first[c] + f];
                 if (gone && start < 0) start = f;
                 if (!gone && start >= 0) {
-                    removed.add(new RemovedRange(c, clips.get(c).name(), start, f - 1,
-                            "not in the largest strongly connected component (dead end or unreachable)"));
+                    removed.add(removedRange(c, clips.get(c), start, f - 1, first[c], keep, dist, n, k, clipOf, valid, opt));
                     start = -1;
                 }
             }
@@ -214,7 +261,8 @@ public final class MotionGraphBuilder {
         long t4 = System.nanoTime();
         int kept = (int) edges.stream().filter(e -> e.kind() == Kind.TRANSITION).count();
         int total = (int) IntStream.range(0, n).filter(i -> !excluded[clipOf[i]]).count();
-        PruneReport report = new PruneReport(List.copyOf(removed), List.copyOf(dropped), minima, suppressed, kept, nodes.size(), total);
+        PruneReport report = new PruneReport(List.copyOf(removed), List.copyOf(dropped), minima, suppressed, kept, nodes.size(), total,
+                connecting, opt.threshold(), opt.connectCap(), slideRejected[0], opt.maxFootSlideMm());
         MotionGraph.Stats stats = new MotionGraph.Stats(n, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000,
                 (t4 - t3) / 1_000_000);
         return new MotionGraph(clips, nodes, edges, report, stats, k);
@@ -304,7 +352,8 @@ public final class MotionGraphBuilder {
      * when maxPerSpan kept transitions already leave from within span frames of its source frame or arrive within span
      * frames of its target frame. Returns the kept candidates sorted by source then target.
      */
-    private static List<int[]> suppress(List<int[]> cand, float[] dist, int n, int[] clipOf, int clipCount, Options opt) {
+    private static List<int[]> suppress(List<int[]> cand, float[] dist, int n, int[] clipOf, int clipCount, Options opt,
+            java.util.function.Predicate<int[]> acceptable) {
         int r = opt.duplicateRadius() > 0 ? opt.duplicateRadius() : -1, span = opt.span(), max = opt.maxPerSpan();
         List<int[]> sorted = new ArrayList<>(cand);
         sorted.sort(Comparator.<int[]>comparingDouble(c -> dist[c[0] * n + c[1]]).thenComparingInt(c -> c[0]).thenComparingInt(c -> c[1]));
@@ -323,7 +372,7 @@ public final class MotionGraphBuilder {
                 }
             }
             if (duplicate || (max > 0 && (near(sources.get(clipOf[c[0]]), c[0], span) >= max
-                    || near(targets.get(clipOf[c[1]]), c[1], span) >= max))) {
+                    || near(targets.get(clipOf[c[1]]), c[1], span) >= max)) || !acceptable.test(c)) {
                 continue;
             }
             same.add(c);
@@ -333,6 +382,257 @@ public final class MotionGraphBuilder {
         }
         kept.sort(Comparator.<int[]>comparingInt(c -> c[0]).thenComparingInt(c -> c[1]));
         return kept;
+    }
+
+    /**
+     * Connects clips left out of the strongly connected component (see {@link Options}): per clip the pair of candidate
+     * transitions, one entry from a kept frame and one exit to a kept frame leaving at or after the entry's target,
+     * whose larger distance is smallest; the cheapest clip first, then the component is recomputed. Returns the added
+     * transitions.
+     */
+    private static List<int[]> connect(List<int[]> wide, List<int[]> chosen, boolean[] keep0, float[] dist, int n, int k,
+            int[] clipOf, boolean[] excluded, int clipCount, int span, Smoothness smooth, boolean[] valid, double cap2) {
+        List<int[]> all = new ArrayList<>(chosen), added = new ArrayList<>();
+        Set<Long> rejected = new java.util.HashSet<>();
+        boolean[] keep = keep0, connected = new boolean[clipCount];
+        while (true) {
+            boolean[] present = new boolean[clipCount];
+            for (int i = 0; i < n; i++) if (keep[i]) present[clipOf[i]] = true;
+            int[] bestPair = null;
+            double bestCost = Double.MAX_VALUE;
+            // per frame of a missing clip: the cheapest window pair entering it from the component and leaving it to the
+            // component (the whole distance matrix, not only its local minima: a short clip may have none in reach)
+            List<Integer> sources = new ArrayList<>(), targets = new ArrayList<>();
+            for (int w = 1; w < n; w++) {
+                if (valid[w] && clipOf[w - 1] == clipOf[w] && keep[w - 1]) sources.add(w);
+            }
+            for (int w = 0; w + k - 1 < n; w++) {
+                if (valid[w] && keep[w + k - 1]) targets.add(w);
+            }
+            int[] entrySoFar = null;
+            float entryCost = Float.MAX_VALUE;
+            for (int g = 0; g < n; g++) {
+                if (g == 0 || clipOf[g] != clipOf[g - 1]) {
+                    entrySoFar = null;
+                    entryCost = Float.MAX_VALUE;
+                }
+                int c = clipOf[g];
+                if (excluded[c] || present[c]) continue;
+                int t = g - k + 1;
+                if (t >= 0 && valid[t] && clipOf[t] == c) {
+                    for (int src : sources) {
+                        float d = dist[src * n + t];
+                        if (d < entryCost && d <= cap2 && clipOf[src] != c && !rejected.contains((long) src * n + t)) {
+                            entryCost = d;
+                            entrySoFar = new int[] {src, t};
+                        }
+                    }
+                }
+                int sx = g + 1;
+                if (entrySoFar != null && sx < n && valid[sx] && clipOf[sx] == c && clipOf[g] == c) {
+                    float exitCost = Float.MAX_VALUE;
+                    int bestT = -1;
+                    for (int tt : targets) {
+                        float d = dist[sx * n + tt];
+                        if (d < exitCost && d <= cap2 && clipOf[tt] != c && !rejected.contains((long) sx * n + tt)) {
+                            exitCost = d;
+                            bestT = tt;
+                        }
+                    }
+                    if (bestT >= 0) {
+                        double cost = Math.max(entryCost, exitCost);
+                        if (cost < bestCost) {
+                            bestCost = cost;
+                            bestPair = new int[] {entrySoFar[0], entrySoFar[1], sx, bestT};
+                        }
+                    }
+                }
+            }
+            if (bestPair == null) return extend(wide, all, added, keep, dist, n, k, clipOf, excluded, connected, span, smooth);
+            boolean entryRough = !smooth.test(bestPair[0], bestPair[1]), exitRough = !smooth.test(bestPair[2], bestPair[3]);
+            if (entryRough || exitRough) {
+                // a blend that jerks or skates more than the clips do is no transition: forget it and look again
+                if (entryRough) rejected.add((long) bestPair[0] * n + bestPair[1]);
+                if (exitRough) rejected.add((long) bestPair[2] * n + bestPair[3]);
+                continue;
+            }
+            connected[clipOf[bestPair[1] + k - 1]] = true;
+            added.add(new int[] {bestPair[0], bestPair[1]});
+            added.add(new int[] {bestPair[2], bestPair[3]});
+            all.add(new int[] {bestPair[0], bestPair[1]});
+            all.add(new int[] {bestPair[2], bestPair[3]});
+            keep = largestScc(n, k, clipOf, excluded, all);
+        }
+    }
+
+    /**
+     * Whether a candidate's blend is as smooth as the clips it joins: no joint moves further between two shown frames
+     * (the source frame, the blended frames, the aligned next target frame) than it ever does between two frames of
+     * either clip. Connecting transitions, being above the threshold, must pass it.
+     */
+    private static final class Smoothness {
+        private final List<Motion> clips;
+        private final double[][] pts;
+        private final int[] first, clipOf, frameOf;
+        private final int k;
+        private final double[] clipStep;
+        private final double maxSlideMm;
+
+        Smoothness(List<Motion> clips, double[][] pts, int[] first, int[] clipOf, int[] frameOf, int k, double maxSlideMm) {
+            this.maxSlideMm = maxSlideMm;
+            this.clips = clips;
+            this.pts = pts;
+            this.first = first;
+            this.clipOf = clipOf;
+            this.frameOf = frameOf;
+            this.k = k;
+            clipStep = new double[clips.size()];
+            for (int g = 1; g < pts.length; g++) {
+                if (clipOf[g] == clipOf[g - 1]) clipStep[clipOf[g]] = Math.max(clipStep[clipOf[g]], step(pts[g - 1], pts[g]));
+            }
+        }
+
+        /** The planted blend of candidate (s, t) slides no foot further than the limit. */
+        boolean feetPlanted(int s, int t) {
+            if (maxSlideMm <= 0) return true;
+            int from = s - 1, to = t + k - 1;
+            return make(clips, clipOf[from], frameOf[from], clipOf[to], frameOf[to], k, pts, s, t).footSlideMm(clips) < maxSlideMm;
+        }
+
+        boolean test(int s, int t) {
+            int from = s - 1, to = t + k - 1;
+            Transition tr = make(clips, clipOf[from], frameOf[from], clipOf[to], frameOf[to], k, pts, s, t);
+            if (maxSlideMm > 0 && tr.footSlideMm(clips) >= maxSlideMm) return false;
+            double limit = Math.max(clipStep[clipOf[from]], clipStep[clipOf[to]]);
+            int nj = clips.get(0).skeleton().size();
+            double[] prev = pts[from], cur = new double[nj * 3];
+            for (int p = 0; p < k; p++) {
+                tr.blend().worldPositions(p, cur);
+                if (step(prev, cur) > limit) return false;
+                prev = cur.clone();
+            }
+            Motion b = clips.get(clipOf[to]);
+            if (frameOf[to] + 1 < b.frameCount()) {
+                double[] next = pts[first[clipOf[to]] + frameOf[to] + 1].clone();
+                for (int j = 0; j < nj; j++) {
+                    Vec3 v = tr.alignment().apply(new Vec3(next[j * 3], next[j * 3 + 1], next[j * 3 + 2]));
+                    next[j * 3] = v.x();
+                    next[j * 3 + 1] = v.y();
+                    next[j * 3 + 2] = v.z();
+                }
+                if (step(prev, next) > limit) return false;
+            }
+            return true;
+        }
+
+        private static double step(double[] a, double[] b) {
+            double m = 0;
+            for (int i = 0; i < a.length; i += 3) {
+                double dx = a[i] - b[i], dy = a[i + 1] - b[i + 1], dz = a[i + 2] - b[i + 2];
+                m = Math.max(m, dx * dx + dy * dy + dz * dz);
+            }
+            return Math.sqrt(m);
+        }
+    }
+
+    /**
+     * Then the connected clips' pruned heads and tails longer than span frames: the cheapest candidate entry from the kept graph
+     * landing in a pruned head, the cheapest exit to the kept graph leaving a pruned tail, while one below the cap
+     * keeps more frames. Each step keeps more frames, so this ends.
+     */
+    private static List<int[]> extend(List<int[]> wide, List<int[]> all, List<int[]> added, boolean[] keep0, float[] dist, int n,
+            int k, int[] clipOf, boolean[] excluded, boolean[] connected, int span, Smoothness smooth) {
+        boolean[] keep = keep0;
+        while (true) {
+            // frames of a pruned head (before a clip's first kept frame) or tail (after its last), in runs longer than span
+            boolean[] head = new boolean[n], tail = new boolean[n];
+            for (int g = 0; g < n; ) {
+                int e = g;
+                while (e < n && clipOf[e] == clipOf[g]) e++;
+                int lo = g, hi = e - 1;
+                while (lo < e && !keep[lo]) lo++;
+                while (hi >= g && !keep[hi]) hi--;
+                if (lo < e && connected[clipOf[g]]) {
+                    if (lo - g > span) for (int i = g; i < lo; i++) head[i] = true;
+                    if (hi + 1 < e && e - 1 - hi > span) for (int i = hi + 1; i < e; i++) tail[i] = true;
+                }
+                g = e;
+            }
+            int[] best = null;
+            for (int[] w : wide) {
+                int from = w[0] - 1, to = w[1] + k - 1;
+                if ((head[to] && keep[from]) || (tail[from] && keep[to])) {
+                    if (best == null || dist[w[0] * n + w[1]] < dist[best[0] * n + best[1]]) best = w;
+                }
+            }
+            if (best == null) return added;
+            if (!smooth.test(best[0], best[1])) {
+                wide.remove(best);
+                continue;
+            }
+            added.add(best);
+            all.add(best);
+            keep = largestScc(n, k, clipOf, excluded, all);
+        }
+    }
+
+    /**
+     * A removed frame range with its reason and the threshold that would keep it: for a whole clip the smallest
+     * larger distance of an entry and a later exit linking it with the kept graph; for the head of a clip the
+     * cheapest entry into the range, for its tail the cheapest exit from it (any window pair, not only local minima).
+     */
+    private static RemovedRange removedRange(int c, Motion clip, int from, int to, int first, boolean[] keep, float[] dist, int n, int k,
+            int[] clipOf, boolean[] valid, Options opt) {
+        int last = clip.frameCount() - 1;
+        boolean whole = from == 0 && to == last;
+        // best entry per target frame, best exit per source frame (frames of this clip)
+        double[] entry = new double[last + 1], exit = new double[last + 1];
+        java.util.Arrays.fill(entry, Double.MAX_VALUE);
+        java.util.Arrays.fill(exit, Double.MAX_VALUE);
+        for (int f = 0; f <= last; f++) {
+            int g = first + f;
+            int t = g - k + 1; // window start of an entry landing on g
+            if (t >= 0 && valid[t] && clipOf[t] == c) {
+                for (int s = 1; s < n; s++) {
+                    if (valid[s] && clipOf[s - 1] == clipOf[s] && clipOf[s] != c && keep[s - 1]) entry[f] = Math.min(entry[f], dist[s * n + t]);
+                }
+            }
+            int s = g + 1; // window start of an exit leaving g
+            if (s < n && valid[s] && clipOf[s] == c) {
+                for (int u = 0; u < n; u++) {
+                    if (valid[u] && clipOf[u] != c && u + k - 1 < n && keep[u + k - 1]) exit[f] = Math.min(exit[f], dist[s * n + u]);
+                }
+            }
+        }
+        double need = Double.MAX_VALUE;
+        if (whole) {
+            double bestEntry = Double.MAX_VALUE;
+            for (int f = 0; f <= last; f++) {
+                bestEntry = Math.min(bestEntry, entry[f]);
+                need = Math.min(need, Math.max(bestEntry, exit[f]));
+            }
+        } else if (from == 0) {
+            for (int f = from; f <= to; f++) need = Math.min(need, entry[f]);
+        } else {
+            for (int f = from; f <= to; f++) need = Math.min(need, exit[f]);
+        }
+        double keepAt = need == Double.MAX_VALUE ? Double.NaN : Math.sqrt(need);
+        String reason;
+        String suppressedNote = keepAt < opt.threshold()
+                ? " below the threshold but near-duplicate suppression (span " + opt.span() + ", " + opt.maxPerSpan() + " per span) kept better ones"
+                : "";
+        if (!suppressedNote.isEmpty()) keepAt = Double.NaN;
+        if (whole) {
+            reason = String.format(java.util.Locale.ROOT, "no pair of transitions links it both ways with the rest, smoothly and"
+                    + " without sliding the feet, below %s",
+                    opt.connectCap() > 0 ? String.format(java.util.Locale.ROOT, "the hard cap %.2f m", Math.max(opt.threshold(), opt.connectCap()))
+                            : String.format(java.util.Locale.ROOT, "the threshold %.3f m", opt.threshold()));
+        } else if (from == 0) {
+            reason = "unreachable: no transition enters these frames" + (to < k - 1 ? " (the first window - 1 frames of a clip can only be played from its start)" : suppressedNote);
+        } else {
+            reason = "dead end: no transition leaves these frames" + (to == last && from > last - k ? " (the last window frames of a clip are only blended from)" : suppressedNote);
+        }
+        return new RemovedRange(c, clip.name(), from, to, reason, keepAt);
     }
 
     private static int near(List<Integer> frames, int f, int span) {
@@ -462,8 +762,45 @@ public final class MotionGraphBuilder {
         return Math.sqrt(sum / (k * nj));
     }
 
-    /** Kovar's blend: frame p mixes A[fa+p] and aligned B[fb+p] with weight alpha(p) = 2q^3 - 3q^2 + 1 on A, q = (p+1)/k. */
+    /**
+     * Kovar's blend with the feet planted ({@link FootPlant}): frame p mixes A[fa+p] and aligned B[fb+p], and a foot in
+     * contact in either frame is held on the ground by inverse kinematics.
+     */
     static Motion blend(Motion a, int fa, Motion b, int fb, int k, Alignment al, String name) {
+        Motion plain = plainBlend(a, fa, b, fb, k, al, name);
+        List<FootContact.Point> points = FootContact.points(a.skeleton());
+        if (points.isEmpty()) return plain;
+        boolean[][] ca = windowContacts(a, fa, k, points), cb = windowContacts(b, fb, k, points);
+        boolean[][] sourceContact = new boolean[k][], targetContact = new boolean[k][];
+        for (int p = 0; p < k; p++) {
+            sourceContact[p] = ca[p + 1];
+            targetContact[p] = cb[p + 1];
+        }
+        Vec3[] w = a.worldPositions(fa - 1);
+        Vec3[] ankles = new Vec3[2];
+        for (int side = 0; side < 2; side++) {
+            int j = a.skeleton().indexOf((side == 0 ? "Left" : "Right") + "Foot");
+            ankles[side] = j >= 0 ? w[j] : Vec3.ZERO;
+        }
+        return FootPlant.enforce(plain, sourceContact, targetContact, ca[0], ankles);
+    }
+
+    /** Contacts of frames start-1 .. start+k-1 of a clip (index 0 = start-1), speeds from their neighbours. */
+    private static boolean[][] windowContacts(Motion m, int start, int k, List<FootContact.Point> points) {
+        int lo = Math.max(0, start - 2), hi = Math.min(m.frameCount() - 1, start + k);
+        Vec3[][] pos = new Vec3[hi - lo + 1][];
+        for (int f = lo; f <= hi; f++) pos[f - lo] = FootContact.positions(points, m, f);
+        boolean[][] c = FootContact.contacts(points, pos, m.fps());
+        boolean[][] out = new boolean[k + 1][];
+        for (int i = 0; i <= k; i++) {
+            int f = Math.max(lo, start - 1 + i);
+            out[i] = c[f - lo];
+        }
+        return out;
+    }
+
+    /** Kovar's blend without foot constraints: frame p mixes A[fa+p] and aligned B[fb+p] with weight alpha(p) = 2q^3 - 3q^2 + 1 on A, q = (p+1)/k. */
+    public static Motion plainBlend(Motion a, int fa, Motion b, int fb, int k, Alignment al, String name) {
         Skeleton sk = a.skeleton();
         Motion.Builder out = new Motion.Builder(name, sk, a.fps(), k);
         for (int p = 0; p < k; p++) {

@@ -21,6 +21,12 @@ public record Transition(int fromClip, int fromFrame, int toClip, int toFrame, i
 
     public Node to() { return new Node(toClip, toFrame); }
 
+    /** Foot slide during the blend in mm ({@link org.clothgraph.motion.contact.FootSlide#transitionMm}); clips as for {@link MotionGraphBuilder#transition}. */
+    public double footSlideMm(java.util.List<Motion> clips) {
+        return org.clothgraph.motion.contact.FootSlide.transitionMm(clips.get(fromClip), fromFrame, blend, clips.get(toClip), toFrame,
+                alignment::apply);
+    }
+
     /** This transition as a graph edge (kind TRANSITION). */
     public Edge toEdge() { return new Edge(from(), to(), Kind.TRANSITION, distance, alignment, blend); }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiConsumer;
 
 import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.InvalidInputException;
@@ -13,11 +14,14 @@ import org.clothgraph.model.Project;
 import org.clothgraph.model.ProjectFormat;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.Skeleton;
+import org.clothgraph.motion.Vec3;
+import org.clothgraph.motion.contact.FootContact;
 import org.clothgraph.motion.io.AsfAmcReader;
 import org.clothgraph.motion.io.BvhReader;
 import org.clothgraph.motion.io.BvhWriter;
 import org.clothgraph.motion.io.ImportOptions;
 import org.clothgraph.motion.retarget.JointMap;
+import org.clothgraph.motion.retarget.JointMapper;
 import org.clothgraph.motion.retarget.Retargeter;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
@@ -78,26 +82,89 @@ public final class ProjectClips {
         return out;
     }
 
+    /** The joint mapping an import uses for a source skeleton: the given table, else the automatic mapping. */
+    public static JointMapper.Mapping mapping(Skeleton source, Settings settings) {
+        return settings.map() != null ? JointMapper.given(source, settings.map()) : JointMapper.map(source);
+    }
+
     /** Reads and retargets one source onto {@code target} without touching any project. */
     public static Motion read(Source s, Skeleton target, Settings settings) {
+        return read(s, target, settings, null);
+    }
+
+    /**
+     * Reads and retargets one source onto {@code target}; {@code onMapped} (may be null) hears the joint mapping
+     * before the source is refused for an incomplete one.
+     */
+    public static Motion read(Source s, Skeleton target, Settings settings, BiConsumer<Source, JointMapper.Mapping> onMapped) {
         if (!Files.isRegularFile(s.file())) {
             throw new InvalidInputException(s.file(), null, "no such file");
         }
         Motion m = s.amc() == null ? BvhReader.read(s.file(), settings.options())
                 : AsfAmcReader.read(s.file(), s.amc(), settings.amcFps(), settings.options());
-        JointMap map = settings.map() != null ? settings.map() : JointMap.forSkeleton(m.skeleton());
-        Retargeter r = new Retargeter(m.skeleton(), target, map);
-        if (r.coverage() < 0.5) {
-            throw new InvalidInputException(s.file(), "joint map", String.format(Locale.ROOT,
-                    "only %.0f%% of the character's joints map onto this skeleton (map '%s'); supply a joint map",
-                    100 * r.coverage(), map.name()));
+        JointMapper.Mapping mapping = mapping(m.skeleton(), settings);
+        if (onMapped != null) {
+            onMapped.accept(s, mapping);
         }
-        return r.retarget(m).withName(s.clipName());
+        if (!mapping.complete()) {
+            List<String> why = new ArrayList<>(mapping.problems());
+            if (!mapping.missingEssentials().isEmpty()) {
+                why.add("no joint for " + String.join(", ", mapping.missingEssentials()));
+            }
+            throw new InvalidInputException(s.file(), "joint map", String.join("; ", why)
+                    + (settings.map() != null ? " in map '" + settings.map().name() + "'" : "")
+                    + "; supply a joint map (--map, lines 'sourceJoint targetJoint'; --verbose shows the mapping found)");
+        }
+        JointMap map = settings.map() != null ? settings.map() : mapping.toJointMap("automatic");
+        return onTheGround(new Retargeter(m.skeleton(), target, map).retarget(m)).withName(s.clipName());
+    }
+
+    /**
+     * The clip moved vertically so that it stands where the character's rest pose stands: its ground (the 5th
+     * percentile over frames of the lowest foot contact point, each point less its rest height above the sole; see
+     * {@link FootContact}) put at the height of the rest pose's lowest point. Mocap floors are rarely at zero after
+     * unit scaling and retargeting, and foot contact is judged against the ground.
+     */
+    static Motion onTheGround(Motion m) {
+        Skeleton s = m.skeleton();
+        List<FootContact.Point> points = FootContact.points(s);
+        if (points.isEmpty() || m.frameCount() == 0) {
+            return m;
+        }
+        double[] lowest = new double[m.frameCount()];
+        for (int f = 0; f < m.frameCount(); f++) {
+            Vec3[] p = FootContact.positions(points, m, f);
+            lowest[f] = Double.MAX_VALUE;
+            for (int i = 0; i < p.length; i++) {
+                lowest[f] = Math.min(lowest[f], p[i].y() - points.get(i).lift());
+            }
+        }
+        java.util.Arrays.sort(lowest);
+        double ground = lowest[(int) (0.05 * (lowest.length - 1))];
+        double standing = s.offset(0).y() - s.restRootHeight();
+        Vec3 shift = new Vec3(0, standing - ground, 0);
+        Motion.Builder b = new Motion.Builder(m.name(), s, m.fps(), m.frameCount());
+        for (int f = 0; f < m.frameCount(); f++) {
+            b.setRoot(f, m.rootPosition(f).add(shift));
+            for (int j = 0; j < s.size(); j++) {
+                b.setRotation(f, j, m.rotation(f, j));
+                if (j > 0 && s.joint(j).hasPositionChannels()) {
+                    b.setTranslation(f, j, m.localTranslation(f, j));
+                }
+            }
+        }
+        return b.build();
     }
 
     /** Imports the sources into the project, retargeted onto its character; returns the new clips. */
     public static List<ClipInfo> importInto(Project project, List<Source> sources, Settings settings,
             IProgressMonitor monitor) {
+        return importInto(project, sources, settings, null, monitor);
+    }
+
+    /** Imports as above; {@code onMapped} (may be null) hears each source's joint mapping. */
+    public static List<ClipInfo> importInto(Project project, List<Source> sources, Settings settings,
+            BiConsumer<Source, JointMapper.Mapping> onMapped, IProgressMonitor monitor) {
         SubMonitor sub = SubMonitor.convert(monitor, "Importing motion", sources.size() * 2);
         ProjectCharacter.ensure(project);
         Skeleton target = ProjectCharacter.skeleton(project);
@@ -106,7 +173,7 @@ public final class ProjectClips {
         List<Motion> motions = new ArrayList<>();
         for (Source s : sources) {
             sub.split(1).subTask(s.file().getFileName().toString());
-            Motion m = read(s, target, settings);
+            Motion m = read(s, target, settings, onMapped);
             String name = unique(m.name(), taken);
             taken.add(name);
             motions.add(m.withName(name));

@@ -39,6 +39,11 @@ public final class ProjectPrimaryGraph {
 
     /** Options from the project settings, overridden where the arguments are given (NaN / 0: keep). */
     public static MotionGraphBuilder.Options options(Project project, double threshold, int window) {
+        return options(project, threshold, window, Double.NaN);
+    }
+
+    /** Options from the project settings, overridden where the arguments are given (NaN / 0: keep; cap NaN: keep). */
+    public static MotionGraphBuilder.Options options(Project project, double threshold, int window, double connectCap) {
         MotionGraphBuilder.Options o = MotionGraphBuilder.Options.DEFAULT;
         double t = !Double.isNaN(threshold) ? threshold
                 : project.setting(SCOPE, "threshold").map(Double::parseDouble).orElse(o.threshold());
@@ -50,7 +55,13 @@ public final class ProjectPrimaryGraph {
         if (k < 2 || k > 120) {
             throw new InvalidInputException("motion graph", "window", "window must be 2..120 frames, got " + k);
         }
-        return o.withThreshold(t).withWindow(k).withFps(fps);
+        double cap = !Double.isNaN(connectCap) ? connectCap
+                : project.setting(SCOPE, "connectCap").map(Double::parseDouble).orElse(o.connectCap());
+        if (!(cap >= 0) || cap > 10) {
+            throw new InvalidInputException("motion graph", "cap", "the hard cap must be in [0, 10] metres, got " + cap);
+        }
+        double slide = project.setting(SCOPE, "maxFootSlideMm").map(Double::parseDouble).orElse(o.maxFootSlideMm());
+        return o.withThreshold(t).withWindow(k).withFps(fps).withConnectCap(cap).withMaxFootSlide(slide);
     }
 
     /** Builds from every non-excluded clip and replaces the stored primary graph. */
@@ -63,12 +74,18 @@ public final class ProjectPrimaryGraph {
      * retired, new dead ends) and stores nothing.
      */
     public static Result build(Project project, double threshold, int window, boolean dryRun, IProgressMonitor monitor) {
+        return build(project, threshold, window, Double.NaN, dryRun, monitor);
+    }
+
+    /** As above with the hard cap of connecting transitions (NaN: the project's, else the default). */
+    public static Result build(Project project, double threshold, int window, double connectCap, boolean dryRun,
+            IProgressMonitor monitor) {
         SubMonitor sub = SubMonitor.convert(monitor, "Building the primary motion graph", 100);
         List<ClipInfo> clips = project.clips();
         if (clips.isEmpty()) {
             throw new InvalidInputException(project.folder().toString(), "clips", "the project has no motion clips; import some first");
         }
-        MotionGraphBuilder.Options options = options(project, threshold, window);
+        MotionGraphBuilder.Options options = options(project, threshold, window, connectCap);
         Set<String> excluded = new HashSet<>();
         clips.stream().filter(ClipInfo::excluded).forEach(c -> excluded.add(c.name()));
         if (excluded.size() == clips.size()) {
@@ -88,6 +105,8 @@ public final class ProjectPrimaryGraph {
             change[0] = project.replacePrimaryGraph(stored);
             project.setSetting(SCOPE, "threshold", Double.toString(options.threshold()));
             project.setSetting(SCOPE, "window", Integer.toString(options.window()));
+            project.setSetting(SCOPE, "connectCap", Double.toString(options.connectCap()));
+            project.setSetting(SCOPE, "maxFootSlideMm", Double.toString(options.maxFootSlideMm()));
         });
         sub.worked(10);
         return new Result(stored, graph, millis, change[0]);
@@ -119,6 +138,13 @@ public final class ProjectPrimaryGraph {
      */
     public static Motion blend(PrimaryGraphSnapshot snapshot, PrimaryEdge edge, int window) {
         return transition(snapshot, snapshot.node(edge.from()), snapshot.node(edge.to()), window).blend();
+    }
+
+    /** Foot slide of a stored transition's planted blend, mm (FootSlide over source frame, blend, next target frame). */
+    public static double footSlideMm(PrimaryGraphSnapshot snapshot, PrimaryEdge edge, int window) {
+        List<Motion> motions = new ArrayList<>();
+        snapshot.clips().forEach(c -> motions.add(snapshot.motion(c)));
+        return transition(snapshot, snapshot.node(edge.from()), snapshot.node(edge.to()), window).footSlideMm(motions);
     }
 
     /** The point-cloud distance of a transition between two stored nodes (for hand-made transitions). */
@@ -154,9 +180,11 @@ public final class ProjectPrimaryGraph {
         StringBuilder b = new StringBuilder();
         for (int c = 0; c < clips.size(); c++) {
             if (!kept.contains(c) && !clips.get(c).excluded()) {
-                b.append(String.format(Locale.ROOT, "  clip %s was removed entirely: no transition below the threshold"
-                        + " links it both ways; raise the threshold (e.g. --threshold 0.15) or exclude the clip%n",
-                        clips.get(c).name()));
+                double need = Double.NaN;
+                for (var r : graph.pruneReport().removedRanges()) if (r.clip() == c) need = r.keepThreshold();
+                b.append(String.format(Locale.ROOT, "  clip %s was removed entirely: no transition below the threshold or"
+                        + " the hard cap links it both ways; %s or exclude the clip%n", clips.get(c).name(), Double.isNaN(need)
+                                ? "no transition can link it" : String.format(Locale.ROOT, "--cap %.3f would keep it", need)));
             }
         }
         return b.toString();

@@ -9,7 +9,8 @@ import org.clothgraph.motion.Vec3;
  * Transfers a clip onto another skeleton. World rotations are copied joint by joint through the JointMap, each
  * corrected by a fixed rest-pose alignment A_j (target rest bone direction onto source rest bone direction, after
  * aligning the characters' facing), so differing rest poses (A-pose vs T-pose, +X vs +Z facing) cancel out.
- * Root translation is scaled by the ratio of rest hip heights (leg length).
+ * Root translation (the mapped pelvis's world position, so an extra root above the hips is allowed) is scaled by the
+ * ratio of rest hip heights (leg length).
  */
 public final class Retargeter {
     private final Skeleton source, target;
@@ -37,7 +38,7 @@ public final class Retargeter {
             Vec3 dt = boneDirection(target, tp, j, true), ds = boneDirection(source, sp, srcOf[j], false);
             if (dt != null && ds != null) align[j] = Quat.between(facing.rotate(dt), ds).mul(facing);
         }
-        double hs = source.restRootHeight(), ht = target.restRootHeight();
+        double hs = heightAboveGround(source, srcOf[0]), ht = target.restRootHeight();
         scale = hs > 1e-6 && ht > 1e-6 ? ht / hs : 1;
     }
 
@@ -61,9 +62,22 @@ public final class Retargeter {
                 gt[j] = srcOf[j] >= 0 ? gs[srcOf[j]].mul(align[j]) : gt[p];
                 b.setRotation(f, j, j == 0 ? gt[0] : gt[p].conj().mul(gt[j]));
             }
-            b.setRoot(f, m.rootPosition(f).scale(scale));
+            // an extra root above the hips (at the ground, say): the mapped pelvis's world position moves the character
+            Vec3 root = srcOf[0] == 0 ? m.rootPosition(f) : m.worldPositions(f)[srcOf[0]];
+            b.setRoot(f, root.scale(scale));
         }
         return b.build();
+    }
+
+    /** Rest height of joint j above the skeleton's lowest joint or end site: the leg length of the pelvis. */
+    private static double heightAboveGround(Skeleton s, int j) {
+        Vec3[] p = s.restPositions(), e = s.restEndSites();
+        double lo = Double.MAX_VALUE;
+        for (int i = 0; i < s.size(); i++) {
+            lo = Math.min(lo, p[i].y());
+            if (e[i] != null) lo = Math.min(lo, e[i].y());
+        }
+        return p[j].y() - lo;
     }
 
     /** Character forward in the rest pose = up x (right hip - left hip); falls back to +Z. */

@@ -167,9 +167,10 @@ final class PrimaryGraphActions {
             int window = ProjectPrimaryGraph.options(view.project(), Double.NaN, 0).window();
             Motion blend = ProjectPrimaryGraph.blend(view.snapshot(), e, window);
             view.preview().play(blend, "transition " + e.id());
-            view.setInfo(String.format(Locale.ROOT, "Transition %s -> %s, distance %.3f m (%d blended frames).",
+            double slide = ProjectPrimaryGraph.footSlideMm(view.snapshot(), e, window);
+            view.setInfo(String.format(Locale.ROOT, "Transition %s -> %s, distance %.3f m, foot slide %.1f mm (%d blended frames).",
                     view.describe(view.snapshot().node(e.from())), view.describe(view.snapshot().node(e.to())),
-                    e.distance(), blend.frameCount()));
+                    e.distance(), slide, blend.frameCount()));
         } catch (InvalidInputException ex) {
             view.setInfo(ex.getMessage());
         }
