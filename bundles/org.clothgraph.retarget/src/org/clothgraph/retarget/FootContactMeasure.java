@@ -5,17 +5,16 @@ import org.clothgraph.motion.Quat;
 import org.clothgraph.motion.Vec3;
 
 /**
- * Foot contact and foot slide with ClothGraph's one definition (issue 11, branch byod2, class
- * {@code org.clothgraph.motion.contact.FootContact}/{@code FootSlide}, not yet on main; this copy has exactly that
- * definition and should be replaced by it when both are merged): a foot point (ankle = Foot joint, toe = ToeBase end
- * site) is in contact in a frame when its height minus its flat-standing height is under 5 cm and its speed (central
- * differences) under 0.2 m/s; the slide of a clip is the largest, over the points, summed horizontal travel between
- * consecutive frames both in contact, in mm. Positions come from the motion's own forward kinematics, not from the
- * network's.
+ * Foot contact with ClothGraph's one definition ({@code org.clothgraph.motion.contact.FootContact}) on this bundle's
+ * foot points (used by the ground loss and the IK baseline); the slide is the product's {@code FootSlide}. A foot point
+ * (ankle = Foot joint, toe = ToeBase end site) is in contact in a frame when its height minus its flat-standing
+ * height is under 5 cm and its speed (central differences) under 0.2 m/s; the slide of a clip is the largest, over
+ * the points, summed horizontal travel between consecutive frames both in contact, in mm. Positions come from the
+ * motion's own forward kinematics, not from the network's.
  */
 public final class FootContactMeasure {
-    public static final double MAX_HEIGHT = 0.05;
-    public static final double MAX_SPEED = 0.2;
+    public static final double MAX_HEIGHT = org.clothgraph.motion.contact.FootContact.MAX_HEIGHT;
+    public static final double MAX_SPEED = org.clothgraph.motion.contact.FootContact.MAX_SPEED;
 
     private FootContactMeasure() {
     }
@@ -54,22 +53,11 @@ public final class FootContactMeasure {
         return c;
     }
 
-    /** Largest summed in-contact horizontal travel of any foot point, mm. */
+    /** The product's one foot-slide measure (FootSlide over FootContact's points) of a motion, mm. */
     public static double slideMm(Motion m) {
-        FootPoints feet = FootPoints.of(m.skeleton());
-        Vec3[][] pos = positions(m, feet);
-        boolean[][] c = contacts(pos, feet, m.fps());
-        double worst = 0;
-        for (int i = 0; i < feet.points().size(); i++) {
-            double sum = 0;
-            for (int f = 1; f < pos.length; f++) {
-                if (c[f][i] && c[f - 1][i]) {
-                    double dx = pos[f][i].x() - pos[f - 1][i].x(), dz = pos[f][i].z() - pos[f - 1][i].z();
-                    sum += Math.sqrt(dx * dx + dz * dz);
-                }
-            }
-            worst = Math.max(worst, sum);
-        }
-        return worst * 1000;
+        java.util.List<org.clothgraph.motion.contact.FootContact.Point> points =
+                org.clothgraph.motion.contact.FootContact.points(m.skeleton());
+        return org.clothgraph.motion.contact.FootSlide.slideMm(points,
+                org.clothgraph.motion.contact.FootContact.positions(points, m), m.fps());
     }
 }
