@@ -15,21 +15,11 @@ import org.clothgraph.motion.Vec3;
 record FootPoints(List<Point> points) {
     record Point(String name, int joint, Vec3 endSite, double lift) {}
 
+    /** ClothGraph's foot-contact points ({@code FootContact.points}) with the toe's end-site offset. */
     static FootPoints of(Skeleton s) {
-        Vec3[] p = s.restPositions(), e = s.restEndSites();
-        double lo = Double.MAX_VALUE;
-        for (int i = 0; i < s.size(); i++) {
-            lo = Math.min(lo, p[i].y());
-            if (e[i] != null) lo = Math.min(lo, e[i].y());
-        }
         List<Point> out = new ArrayList<>();
-        for (String side : new String[] {"Left", "Right"}) {
-            int ankle = s.indexOf(side + "Foot"), toe = s.indexOf(side + "ToeBase");
-            if (ankle >= 0) out.add(new Point(side + " ankle", ankle, null, p[ankle].y() - lo));
-            if (toe >= 0) {
-                Vec3 end = s.joint(toe).endSite();
-                out.add(new Point(side + " toe", toe, end, (end != null ? e[toe] : p[toe]).y() - lo));
-            }
+        for (org.clothgraph.motion.contact.FootContact.Point c : org.clothgraph.motion.contact.FootContact.points(s)) {
+            out.add(new Point(c.name(), c.joint(), c.endSite() ? s.joint(c.joint()).endSite() : null, c.lift()));
         }
         return new FootPoints(out);
     }
