@@ -95,9 +95,14 @@ final class SmoothCapsuleCollider implements BodyCollider {
         if (box.length != 6 * n) {
             box = new double[6 * n];
         }
-        for (int c = 0; c < n; c++) {
-            Capsule k = cur.capsule(c);
-            double r = Math.max(k.ra(), k.rb()) + thick + blend;
+        capsuleBoxes(cur, thick + blend, box);
+    }
+
+    /** Axis-aligned boxes (min xyz, max xyz per capsule) of a body's capsules, grown by radius + margin. */
+    private static void capsuleBoxes(Body body, double margin, double[] box) {
+        for (int c = 0; c < body.size(); c++) {
+            Capsule k = body.capsule(c);
+            double r = Math.max(k.ra(), k.rb()) + margin;
             box[6 * c] = Math.min(k.ax(), k.bx()) - r;
             box[6 * c + 1] = Math.min(k.ay(), k.by()) - r;
             box[6 * c + 2] = Math.min(k.az(), k.bz()) - r;
@@ -283,16 +288,7 @@ final class SmoothCapsuleCollider implements BodyCollider {
         }
         // capsule boxes grown by radius + thickness: most edges are rejected by six comparisons
         double[] box = new double[6 * n];
-        for (int c = 0; c < n; c++) {
-            Capsule k = cur.capsule(c);
-            double r = Math.max(k.ra(), k.rb()) + thick;
-            box[6 * c] = Math.min(k.ax(), k.bx()) - r;
-            box[6 * c + 1] = Math.min(k.ay(), k.by()) - r;
-            box[6 * c + 2] = Math.min(k.az(), k.bz()) - r;
-            box[6 * c + 3] = Math.max(k.ax(), k.bx()) + r;
-            box[6 * c + 4] = Math.max(k.ay(), k.by()) + r;
-            box[6 * c + 5] = Math.max(k.az(), k.bz()) + r;
-        }
+        capsuleBoxes(cur, thick, box);
         double[] seg = new double[12], st = new double[2];
         int pushed = 0;
         for (int e = 0; e < edges; e++) {

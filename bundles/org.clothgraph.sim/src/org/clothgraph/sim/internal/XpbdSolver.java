@@ -300,13 +300,7 @@ public final class XpbdSolver implements ClothSolver {
                 if (len <= lim) {
                     continue;
                 }
-                double f = (lim - len) / ((wa + wb) * len);
-                x[oa] += wa * f * dx;
-                x[oa + 1] += wa * f * dy;
-                x[oa + 2] += wa * f * dz;
-                x[ob] -= wb * f * dx;
-                x[ob + 1] -= wb * f * dy;
-                x[ob + 2] -= wb * f * dz;
+                move(oa, ob, wa, wb, (lim - len) / ((wa + wb) * len), dx, dy, dz);
             }
         }
     }
@@ -407,14 +401,18 @@ public final class XpbdSolver implements ClothSolver {
                     dl = (lim - len) / (wa + wb);
                 }
             }
-            double f = dl / len;
-            x[oa] += wa * f * dx;
-            x[oa + 1] += wa * f * dy;
-            x[oa + 2] += wa * f * dz;
-            x[ob] -= wb * f * dx;
-            x[ob + 1] -= wb * f * dy;
-            x[ob + 2] -= wb * f * dz;
+            move(oa, ob, wa, wb, dl / len, dx, dy, dz);
         }
+    }
+
+    /** Moves the two ends of a distance constraint along d = x_a - x_b: a by +w_a f d, b by -w_b f d. */
+    private void move(int oa, int ob, double wa, double wb, double f, double dx, double dy, double dz) {
+        x[oa] += wa * f * dx;
+        x[oa + 1] += wa * f * dy;
+        x[oa + 2] += wa * f * dz;
+        x[ob] -= wb * f * dx;
+        x[ob + 1] -= wb * f * dy;
+        x[ob + 2] -= wb * f * dz;
     }
 
     /** Largest edge length / rest length ratio in the current state. */
