@@ -25,21 +25,25 @@ public final class GarmentFeatures {
     public static List<FeatureLoop> of(ClothMesh mesh, Body rest) {
         List<int[]> loops = BoundaryLoops.of(mesh);
         float[] x = mesh.restPositions();
-        Map<String, List<int[]>> byGroup = new LinkedHashMap<>();
-        for (int[] loop : loops) {
-            byGroup.computeIfAbsent(group(mesh, loop), g -> new ArrayList<>()).add(loop);
-        }
-        List<FeatureLoop> out = new ArrayList<>();
+        List<String> groups = new ArrayList<>();
+        Map<String, Integer> loopsInGroup = new LinkedHashMap<>();
         for (int[] loop : loops) {
             String group = group(mesh, loop);
+            groups.add(group);
+            loopsInGroup.merge(group, 1, Integer::sum);
+        }
+        List<FeatureLoop> out = new ArrayList<>();
+        for (int i = 0; i < loops.size(); i++) {
+            int[] loop = loops.get(i);
+            String group = groups.get(i);
             FeatureLoop measured = FeatureLoop.of("", loop, x);
             String part = nearestPart(rest, measured.centre());
             String name;
             if (group.isEmpty()) {
                 name = "opening at " + part;
-            } else if (byGroup.get(group).size() == 1) {
+            } else if (loopsInGroup.get(group) == 1) {
                 name = group.replace('_', ' ');
-            } else if (byGroup.get(group).size() == 2 && !side(part).isEmpty()) {
+            } else if (loopsInGroup.get(group) == 2 && !side(part).isEmpty()) {
                 name = side(part) + singular(group.replace('_', ' ')); // a pair told apart by side
             } else {
                 name = group.replace('_', ' ') + " opening at " + part;
