@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import org.clothgraph.cloth.CharacterSurface;
 import org.clothgraph.model.Project;
 
 /**
@@ -35,6 +36,10 @@ public final class ProjectSession {
 
     /** Makes an already open project current, closing the previous one. */
     public void set(Project p) {
+        if (p != null) {
+            // a character imported with its own surface: every view draws it (and simulations collide with it)
+            CharacterSurface.install(p);
+        }
         Project old = project;
         project = p;
         if (old != null && old != p) {

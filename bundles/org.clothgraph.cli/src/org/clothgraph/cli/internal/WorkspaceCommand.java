@@ -2,6 +2,7 @@ package org.clothgraph.cli.internal;
 
 import java.io.PrintStream;
 
+import org.clothgraph.cloth.CharacterSurface;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.WriterWait;
 
@@ -39,6 +40,8 @@ abstract class WorkspaceCommand extends Command {
                 }
                 project.claimWriter();
             }
+            // a character imported with its own surface is drawn and collided with as that surface
+            CharacterSurface.install(project);
             return run(project, args, out, err);
         }
     }

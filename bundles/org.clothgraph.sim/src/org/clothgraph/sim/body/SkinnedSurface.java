@@ -66,6 +66,9 @@ public final class SkinnedSurface {
     private record Key(Body bind, double cell, double blend) {
     }
 
+    /** The characters' own surfaces (imported with them), by bind pose: {@link #of(Body)} gives them instead. */
+    private static final Map<Body, SkinnedSurface> OWN = new LinkedHashMap<>();
+
     private final Body bind;
     private final String[] names;
     private final double[] positions; // bind positions, xyz
@@ -94,8 +97,76 @@ public final class SkinnedSurface {
         }
     }
 
-    /** The surface of a bind pose with the default cell size and blend radius, generated once and cached. */
+    private SkinnedSurface(Body bind, double[] positions, int[] triangles, int[] influence, double[] weight) {
+        this.bind = bind;
+        this.names = new String[bind.size()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = bind.capsule(i).name();
+        }
+        this.positions = positions;
+        this.triangles = triangles;
+        this.influence = influence;
+        this.weight = weight;
+        this.reference = chooseReferences(bind);
+        this.bindFrames = new double[bind.size()][];
+        for (int c = 0; c < bind.size(); c++) {
+            bindFrames[c] = frame(bind, c, reference[c], null);
+        }
+    }
+
+    /**
+     * A surface of the character's own (an imported mesh) bound to the capsules of its bind pose with given weights:
+     * positions at the bind pose (xyz), triangles counter-clockwise from outside, per vertex four capsule indices
+     * (-1 pads, by decreasing weight) and weights summing to 1. Posed like a generated surface.
+     */
+    public static SkinnedSurface bound(Body bind, double[] positions, int[] triangles, int[] influences, double[] weights) {
+        int n = positions.length / 3;
+        if (positions.length % 3 != 0 || triangles.length % 3 != 0 || influences.length != n * MAX_INFLUENCES
+                || weights.length != n * MAX_INFLUENCES) {
+            throw new IllegalArgumentException("inconsistent surface arrays");
+        }
+        for (int c : influences) {
+            if (c < -1 || c >= bind.size()) {
+                throw new IllegalArgumentException("capsule index " + c + " outside the bind pose");
+            }
+        }
+        for (int t : triangles) {
+            if (t < 0 || t >= n) {
+                throw new IllegalArgumentException("triangle index " + t + " outside 0.." + (n - 1));
+            }
+        }
+        return new SkinnedSurface(bind, positions.clone(), triangles.clone(), influences.clone(), weights.clone());
+    }
+
+    /**
+     * Makes {@code own} the surface {@link #of(Body)} gives for its bind pose in this process: a character imported
+     * with its own mesh is drawn and collided with as that mesh wherever its bind pose is skinned. A bind pose is a
+     * character's own (its skeleton's fitting pose capsules), so no other character is affected.
+     */
+    public static void useOwn(SkinnedSurface own) {
+        synchronized (OWN) {
+            OWN.put(own.bind, own);
+        }
+    }
+
+    /** Whether {@link #of(Body)} gives a character's own surface for this bind pose. */
+    public static boolean hasOwn(Body bind) {
+        synchronized (OWN) {
+            return OWN.containsKey(bind);
+        }
+    }
+
+    /**
+     * The surface of a bind pose: the character's own when one was given ({@link #useOwn}), else generated with the
+     * default cell size and blend radius, once, and cached.
+     */
     public static SkinnedSurface of(Body bind) {
+        synchronized (OWN) {
+            SkinnedSurface own = OWN.get(bind);
+            if (own != null) {
+                return own;
+            }
+        }
         return of(bind, DEFAULT_CELL, DEFAULT_BLEND);
     }
 

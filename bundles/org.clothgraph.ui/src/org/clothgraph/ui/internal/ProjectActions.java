@@ -12,7 +12,9 @@ import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IAction;
 import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.wizard.WizardDialog;
 import org.eclipse.swt.widgets.DirectoryDialog;
+import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.ISharedImages;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
@@ -30,14 +32,16 @@ public final class ProjectActions {
     }
 
     IAction newProject() {
-        Action a = action("&New Project...", () -> {
-            Path folder = chooseFolder("Choose an empty folder for the new project");
-            if (folder != null) {
-                guarded("Cannot create project", () -> session().set(Project.create(folder, folder.getFileName().toString())));
-            }
-        });
+        Action a = action("&New Project...", () -> newProjectDialog(window.getShell(), session()).open());
         a.setImageDescriptor(PlatformUI.getWorkbench().getSharedImages().getImageDescriptor(ISharedImages.IMG_OBJ_FOLDER));
         return a;
+    }
+
+    /** The New Project wizard in its dialog (not yet open): folder, name and character. */
+    public static WizardDialog newProjectDialog(Shell shell, ProjectSession session) {
+        WizardDialog d = new WizardDialog(shell, new NewProjectWizard(session));
+        d.setPageSize(820, 540);
+        return d;
     }
 
     IAction newDemoProject() {

@@ -88,6 +88,11 @@ public final class ClothScene {
         return bodyPositions;
     }
 
+    /** The skinned body's triangles as drawn (shared; do not modify), null when capsules are drawn. */
+    public int[] bodyTriangles() {
+        return bodyTriangles;
+    }
+
     /** Smooth vertex normals (area-weighted, unit length) of a triangle mesh. */
     public static float[] normals(float[] p, int[] t) {
         float[] n = new float[p.length];
