@@ -54,8 +54,8 @@ class ImportedCharacterPreviewTest {
         Path gltf = SkinnedGltf.write(dir, "own", SkinnedGltf.Variant.HUMANOID);
         Project project = NewProject.create(dir.resolve("own"), "own", gltf, null);
         List<Path> clips = List.of(dir.resolve("walk.bvh"), dir.resolve("jog.bvh"));
-        BvhWriter.write(DemoMotions.walk().sub(0, 40, "walk"), clips.get(0));
-        BvhWriter.write(DemoMotions.jog().sub(0, 40, "jog"), clips.get(1));
+        BvhWriter.write(DemoMotions.walk(), clips.get(0));
+        BvhWriter.write(DemoMotions.jog(), clips.get(1));
         ProjectClips.importInto(project, ProjectClips.sources(clips),
                 ProjectClips.Settings.defaults(DemoMotions.FPS), null);
         ProjectPrimaryGraph.build(project, Double.NaN, 0, null);
