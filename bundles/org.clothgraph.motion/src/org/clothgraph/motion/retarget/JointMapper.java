@@ -48,8 +48,12 @@ public final class JointMapper {
 
     private static final double THIGH = 0.245, SHIN = 0.246, ANKLE = 0.039, UPPER_ARM = 0.186, FOREARM = 0.146, HAND = 0.108;
 
-    /** How a role was found. */
-    public enum Basis { NAME, TOPOLOGY, GIVEN }
+    /**
+     * How a role was found: the joint's name is the role's own word (NAME) or another word for it (SYNONYM: Thigh,
+     * femur, LowerArm ...), the skeleton's structure and proportions alone (TOPOLOGY), a table given for this import
+     * ({@code --map}: GIVEN), or the mapping the project keeps for this skeleton, a user's correction (SAVED).
+     */
+    public enum Basis { NAME, SYNONYM, TOPOLOGY, GIVEN, SAVED }
 
     /** A mapped role: the source joint and how it was found. */
     public record Entry(String role, String source, Basis basis) {}
@@ -126,11 +130,17 @@ public final class JointMapper {
 
     /** The mapping a given table makes (a user's --map), in the same form as an automatic one. */
     public static Mapping given(Skeleton source, JointMap table) {
+        return given(source, table, Basis.GIVEN);
+    }
+
+    /** The mapping a table makes, each role marked with {@code basis} (GIVEN for --map, SAVED for the project's). */
+    public static Mapping given(Skeleton source, JointMap table, Basis basis) {
         Mapping m = new Mapping();
         for (String n : source.names()) {
             String t = table.target(n);
-            if (t != null && ROLES.contains(t) && !m.entries.containsKey(t)) m.put(t, n, Basis.GIVEN);
+            if (t != null && ROLES.contains(t) && !m.entries.containsKey(t)) m.put(t, n, basis);
         }
+        for (String r : ROLES) m.miss(r, basis == Basis.SAVED ? "not mapped in the saved mapping" : "not in the map");
         return m;
     }
 
@@ -229,7 +239,8 @@ public final class JointMapper {
             List<Integer> legFeet = new ArrayList<>(footOfChild.values());
             legFeet.sort((a, b) -> Double.compare(pathLength(legSplit, b), pathLength(legSplit, a)));
             legFeet = legFeet.subList(0, 2);
-            out.put("Hips", s.name(pelvis), isNamed(pelvis, "hips", "hip", "pelvis", "root") ? Basis.NAME : Basis.TOPOLOGY);
+            out.put("Hips", s.name(pelvis), isNamed(pelvis, "hips") ? Basis.NAME
+                    : isNamed(pelvis, "hip", "pelvis", "root") ? Basis.SYNONYM : Basis.TOPOLOGY);
             if (pelvis != 0) {
                 out.pelvisNote = "pelvis " + s.name(pelvis) + " is below the root " + s.name(0)
                         + ": its world motion drives the character's hips";
@@ -347,7 +358,8 @@ public final class JointMapper {
                 double take = score[i][r] > 0 ? score[i][r] + best[i + 1][r + 1] : -1;
                 if (take >= best[i][r] - 1e-9) {
                     int j = chain.get(i);
-                    out.put(side + roles.get(r), s.name(j), names[j].score(roles.get(r)) > 0 ? Basis.NAME : Basis.TOPOLOGY);
+                    out.put(side + roles.get(r), s.name(j), names[j].score(roles.get(r)) == 0 ? Basis.TOPOLOGY
+                            : names[j].isWord(roles.get(r)) ? Basis.NAME : Basis.SYNONYM);
                     i++;
                     r++;
                 } else if (best[i + 1][r] >= best[i][r] - 1e-9) {
