@@ -51,9 +51,12 @@ public final class GarmentFit {
     /** The re-posing blend's falloff (m) over the capsules' distances. */
     private static final double BLEND = 0.03;
 
-    /** Import choices: unit ("auto", "m", "cm", "mm", "in"), up axis ("auto", "y", "z"), and whether to fit. */
-    public record Options(String unit, String up, boolean fit) {
-        public static final Options AUTO = new Options("auto", "auto", true);
+    /**
+     * Import choices: unit ("auto", "m", "cm", "mm", "in"), up axis ("auto", "y", "z"), whether to fit, and the arm
+     * angle the garment was modelled in (degrees below horizontal; NaN: read from its sleeves).
+     */
+    public record Options(String unit, String up, boolean fit, double armsDown) {
+        public static final Options AUTO = new Options("auto", "auto", true, Double.NaN);
     }
 
     /** The placed mesh and how it was placed (without adjustment, seams or features yet). */
@@ -167,7 +170,8 @@ public final class GarmentFit {
         String anchor;
         Motion modelling;
         if (left != null && right != null) {
-            down = Math.max(0, Math.min(80, (sleeveAngle(a, box[0], left, +1) + sleeveAngle(a, box[0], right, -1)) / 2));
+            down = !Double.isNaN(options.armsDown()) ? options.armsDown()
+                    : Math.max(0, Math.min(80, (sleeveAngle(a, box[0], left, +1) + sleeveAngle(a, box[0], right, -1)) / 2));
             modelling = FittingPose.armsDown(skeleton, 30, down);
             Vec3[] p = modelling.worldPositions(0);
             Body posed = body.pose(modelling, 0);
@@ -175,8 +179,8 @@ public final class GarmentFit {
             double[] dr = onArm(skeleton, p, posed, "Right", right, a, t[0]);
             t[1] = (dl[1] + dr[1]) / 2;
             t[2] = (dl[2] + dr[2]) / 2;
-            anchor = String.format(Locale.ROOT, "sleeve openings hung on the arms (modelled %.0f degrees below horizontal)",
-                    down);
+            anchor = String.format(Locale.ROOT, "sleeve openings hung on the arms (modelled %.0f degrees below horizontal, %s)",
+                    down, Double.isNaN(options.armsDown()) ? "read from the sleeves" : "given");
         } else {
             modelling = FittingPose.aPose(skeleton, 30);
             FeatureLoop top = null;
@@ -287,41 +291,45 @@ public final class GarmentFit {
     }
 
     /**
-     * Degrees below horizontal of a sleeve's axis: the principal direction, in the frontal plane, of the garment's
-     * vertices lying on the sleeve's side beyond half the way from the middle to its opening (the sleeve's outer
-     * half); an opening's own plane is no guide, as bell and cut sleeves end slanted.
+     * Degrees below horizontal of a sleeve: the slope of its upper contour (the highest vertex in each of six slices
+     * across the outer 60 % of the way from the garment's middle to the opening, fitted by least squares), which
+     * follows the top of the arm in any sleeve; neither the opening's plane (bell and cut sleeves end slanted) nor the
+     * sleeve's vertices as a whole (a wide sleeve hangs, a robe flares below it) say which way the arm went.
      */
     static double sleeveAngle(float[] x, double middle, FeatureLoop opening, int side) {
-        double reach = 0.5 * (opening.centre()[0] - middle) * side;
+        double reach = (opening.centre()[0] - middle) * side;
+        double lo = 0.4 * reach;
+        int slices = 6;
+        double[] topY = new double[slices], topX = new double[slices];
+        java.util.Arrays.fill(topY, -Double.MAX_VALUE);
+        for (int i = 0; i < x.length; i += 3) {
+            double d = (x[i] - middle) * side;
+            int k = (int) Math.floor((d - lo) / (reach - lo) * slices);
+            if (k >= 0 && k < slices && x[i + 1] > topY[k]) {
+                topY[k] = x[i + 1];
+                topX[k] = d;
+            }
+        }
         double sx = 0, sy = 0;
         int n = 0;
-        for (int i = 0; i < x.length; i += 3) {
-            if ((x[i] - middle) * side > reach) {
-                sx += x[i];
-                sy += x[i + 1];
+        for (int k = 0; k < slices; k++) {
+            if (topY[k] > -Double.MAX_VALUE) {
+                sx += topX[k];
+                sy += topY[k];
                 n++;
             }
         }
-        if (n < 3) {
+        if (n < 2) {
             return FittingPose.ARM_DOWN_DEGREES;
         }
-        double mx = sx / n, my = sy / n, cxx = 0, cxy = 0, cyy = 0;
-        for (int i = 0; i < x.length; i += 3) {
-            if ((x[i] - middle) * side > reach) {
-                double dx = x[i] - mx, dy = x[i + 1] - my;
-                cxx += dx * dx;
-                cxy += dx * dy;
-                cyy += dy * dy;
+        double mx = sx / n, my = sy / n, sxx = 0, sxy = 0;
+        for (int k = 0; k < slices; k++) {
+            if (topY[k] > -Double.MAX_VALUE) {
+                sxx += (topX[k] - mx) * (topX[k] - mx);
+                sxy += (topX[k] - mx) * (topY[k] - my);
             }
         }
-        // the principal eigenvector of [[cxx, cxy], [cxy, cyy]], pointed outward on the sleeve's side
-        double angle = 0.5 * Math.atan2(2 * cxy, cxx - cyy);
-        double vx = Math.cos(angle), vy = Math.sin(angle);
-        if (vx * side < 0) {
-            vx = -vx;
-            vy = -vy;
-        }
-        return Math.toDegrees(Math.atan2(-vy, Math.abs(vx)));
+        return sxx > 0 ? Math.toDegrees(Math.atan(-sxy / sxx)) : FittingPose.ARM_DOWN_DEGREES;
     }
 
     /**

@@ -108,7 +108,7 @@ public final class ProjectGarments {
         ClothMesh welded = seams.weld();
         ClothMesh stored = weld ? welded : fileMesh;
         GarmentFit.Result fit = GarmentFit.fit(stored, welded, skeleton, new GarmentFit.Options(unit.name(),
-                options.up(), options.fit()));
+                options.up(), options.fit(), options.armsDown()));
         Body rest = restBody(project);
         var seamReport = seams.report();
         GarmentPlacement placement = new GarmentPlacement(fit.unit(), fit.metresPerUnit(), fit.up(), fit.upReason(),

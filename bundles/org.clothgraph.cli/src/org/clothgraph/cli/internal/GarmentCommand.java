@@ -43,6 +43,8 @@ public final class GarmentCommand extends WorkspaceCommand {
                 + " makes the garment about the character's size)"));
         option(Option.value("weld-seams", "auto|MM", "import: weld the panels' unjoined seams (vertices of different panels"
                 + " closer than MM millimetres; auto: 40 % of the shortest edge); without it they are only reported (auto)"));
+        option(Option.value("arms-down", "auto|DEG", "import: the arm angle the garment was modelled in, degrees below"
+                + " horizontal (default auto: read from its sleeves' upper contour; 0 for a T-pose)"));
         option(Option.flag("no-fit", "import: keep the file's position (only unit and up axis converted)"));
         option(Option.value("offset", "X,Y,Z", "place: move the garment from its fitted place (metres)"));
         option(Option.value("scale", "S", "place: scale it about its fitted centre (default 1)"));
@@ -58,7 +60,7 @@ public final class GarmentCommand extends WorkspaceCommand {
     @Override
     protected String usage() {
         return "list --workspace DIR [--json] | features --workspace DIR [--name NAME] [--json] | import --workspace DIR --name NAME [--material F] [--up auto|y|z]"
-                + " [--unit auto|m|cm|mm|in] [--weld-seams auto|MM] [--no-fit] MESH.obj [WORLD.obj] | place --workspace DIR --name"
+                + " [--unit auto|m|cm|mm|in] [--weld-seams auto|MM] [--arms-down auto|DEG] [--no-fit] MESH.obj [WORLD.obj] | place --workspace DIR --name"
                 + " NAME [--offset X,Y,Z] [--scale S] [--yaw DEG] | robe|outfit --workspace DIR [--name NAME] [--vertices N] | remove --workspace DIR --name NAME";
     }
 
@@ -134,7 +136,8 @@ public final class GarmentCommand extends WorkspaceCommand {
             throw new InvalidInputException(project.folder().toString(), "--name", "a garment named '" + name + "' exists");
         }
         ProjectGarments.Imported imported = ProjectGarments.importGarment(project, name, mesh, material,
-                new GarmentFit.Options(unit, up, !args.flag("no-fit")), toleranceMm / 1000, weld);
+                new GarmentFit.Options(unit, up, !args.flag("no-fit"), args.value("arms-down").orElse("auto").equals("auto")
+                        ? Double.NaN : args.doubleValue("arms-down", 0, 0, 80)), toleranceMm / 1000, weld);
         GarmentInfo g = imported.garment();
         GarmentPlacement p = imported.placement();
         if (args.flag("json")) {
@@ -153,7 +156,8 @@ public final class GarmentCommand extends WorkspaceCommand {
     /** The placement in lines: unit, up axis, fit, seams, vertices inside the body at rest, feature loops. */
     static String describe(GarmentPlacement p) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "  unit %s (%g m per unit), up %s (%s)%n", p.unit(), p.metresPerUnit(), p.up(),
+        b.append(String.format(Locale.ROOT, "  unit %s (%s m per unit), up %s (%s)%n", p.unit(),
+                java.math.BigDecimal.valueOf(p.metresPerUnit()).stripTrailingZeros().toPlainString(), p.up(),
                 p.upReason()));
         b.append(String.format(Locale.ROOT, "  fit: %s; moved (%.3f, %.3f, %.3f) m%s%n", p.anchor(), p.fitOffset()[0],
                 p.fitOffset()[1], p.fitOffset()[2], p.reposed() ? String.format(Locale.ROOT,

@@ -110,6 +110,14 @@ class GarmentPlacementTest {
             System.out.printf(Locale.ROOT, "at rest: %d of %d vertices inside the skinned body, deepest %.1f mm;"
                     + " capsules: %d inside%n", r.inside(), placed.vertexCount(), 1000 * r.maxDepth(), pl.insideAtRest());
             assertTrue(r.inside() <= placed.vertexCount() / 50, r.inside() + " vertices inside the body at rest");
+
+            // fitting the fitted robe again (said to be modelled in the fitting pose) hardly moves it and re-poses nothing
+            ProjectGarments.Imported again = ProjectGarments.importGarment(p, "again", placed, Material.defaults(),
+                    new GarmentFit.Options("auto", "auto", true, 50), Double.NaN, true);
+            double[] o = again.placement().fitOffset();
+            System.out.printf(Locale.ROOT, "fitted again: moved (%.3f, %.3f, %.3f) m%n", o[0], o[1], o[2]);
+            assertTrue(!again.placement().reposed() && Math.sqrt(o[0] * o[0] + o[1] * o[1] + o[2] * o[2]) < 0.04,
+                    again.placement().anchor());
         }
     }
 
