@@ -61,10 +61,10 @@ class MotionImportWizardTest {
         assertEquals(List.of("lfemur", "synonym"), List.of(first.mapping.row("LeftUpLeg")));
         assertEquals(List.of("rhumerus", "synonym"), List.of(first.mapping.row("RightArm")));
         assertEquals("name", first.mapping.row("Head")[1]);
-        assertEquals("lhand", first.mapping.row("LeftHand")[0]);
+        assertEquals("lwrist", first.mapping.row("LeftHand")[0]);
         Path auto = Screenshots.of(first.dialog.getShell(), "motion-import-mapping-found");
-        first.mapping.choose("LeftHand", "lwrist");
-        assertEquals(List.of("lwrist", "chosen by you"), List.of(first.mapping.row("LeftHand")));
+        first.mapping.choose("LeftHand", "lhand");
+        assertEquals(List.of("lhand", "chosen by you"), List.of(first.mapping.row("LeftHand")));
         first.mapping.choose("LeftArm", null); // an essential joint cleared: the page refuses to finish
         assertFalse(first.mapping.isPageComplete());
         assertTrue(first.mapping.getErrorMessage().contains("LeftArm"), first.mapping.getErrorMessage());
@@ -79,13 +79,13 @@ class MotionImportWizardTest {
                 ProjectClips.Settings.defaults(30)).skeleton();
         assertTrue(project.setting(ProjectJointMaps.SCOPE, ProjectJointMaps.key(asf)).isPresent());
         JointMapper.Mapping kept = ProjectClips.mapping(project, asf, ProjectClips.Settings.defaults(30));
-        assertEquals("lwrist", kept.source("LeftHand"));
+        assertEquals("lhand", kept.source("LeftHand"));
         assertEquals(JointMapper.Basis.SAVED, kept.entries().get("LeftHand").basis());
 
         // second import of the same skeleton: the page shows the kept mapping
         Wizard second = open(List.of(cmu.resolve("02.asf"), cmu.resolve("02_02.amc")));
         second.dialog.showPage(second.mapping);
-        assertEquals(List.of("lwrist", "saved in the project"), List.of(second.mapping.row("LeftHand")));
+        assertEquals(List.of("lhand", "saved in the project"), List.of(second.mapping.row("LeftHand")));
         assertEquals(List.of("lfemur", "saved in the project"), List.of(second.mapping.row("LeftUpLeg")));
         Path saved = Screenshots.of(second.dialog.getShell(), "motion-import-mapping-saved");
         finish(second);
