@@ -93,6 +93,7 @@ final class JointMappingPage extends WizardPage {
         rows = new Composite(scroll, SWT.NONE);
         GridLayout rl = new GridLayout(3, false);
         rl.verticalSpacing = 2;
+        rl.horizontalSpacing = 12;
         rows.setLayout(rl);
         header("Character joint");
         header("Source joint");
@@ -103,7 +104,9 @@ final class JointMappingPage extends WizardPage {
             Combo combo = new Combo(rows, SWT.READ_ONLY);
             combo.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
             Label basis = new Label(rows, SWT.NONE);
-            basis.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, false, false));
+            GridData bd = new GridData(SWT.FILL, SWT.CENTER, false, false);
+            bd.widthHint = basisWidth();
+            basis.setLayoutData(bd);
             combo.addListener(SWT.Selection, e -> chose(role, combo.getText()));
             combos.put(role, combo);
             bases.put(role, basis);
@@ -192,6 +195,7 @@ final class JointMappingPage extends WizardPage {
                 combo.select(chosen == null ? 0 : combo.indexOf(chosen));
             }
             bases.get(role).setText(basis(m, role));
+            bases.get(role).setToolTipText(reason(m, role));
         }
         rows.layout(true);
         scroll.setMinSize(rows.computeSize(SWT.DEFAULT, SWT.DEFAULT));
@@ -208,7 +212,7 @@ final class JointMappingPage extends WizardPage {
         }
         JointMapper.Entry e = m.found.entries().get(role);
         if (e == null) {
-            return "not found: " + m.found.missing().get(role);
+            return "not found"; // the mapper's reason is the tooltip
         }
         return switch (e.basis()) {
             case NAME -> "name";
@@ -217,6 +221,25 @@ final class JointMappingPage extends WizardPage {
             case GIVEN -> "given map";
             case SAVED -> "saved in the project";
         };
+    }
+
+    /** Why a joint was left unmapped (the tooltip of its "not found"), or null. */
+    private static String reason(SkeletonMapping m, String role) {
+        return m == null || m.found.entries().containsKey(role) ? null : m.found.missing().get(role);
+    }
+
+    /** Wide enough for the longest "matched by" text, so none is cut off. */
+    private int basisWidth() {
+        org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(rows);
+        try {
+            int w = 0;
+            for (String t : new String[] { "saved in the project", "cleared by you", "chosen by you", "not found" }) {
+                w = Math.max(w, gc.textExtent(t).x);
+            }
+            return w + 4;
+        } finally {
+            gc.dispose();
+        }
     }
 
     private void chose(String role, String source) {
