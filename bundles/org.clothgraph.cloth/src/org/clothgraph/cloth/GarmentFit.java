@@ -15,7 +15,6 @@ import org.clothgraph.sim.body.Capsule;
 import org.clothgraph.sim.garment.BoundaryLoops;
 import org.clothgraph.sim.garment.FeatureLoop;
 import org.clothgraph.sim.garment.GarmentFeatures;
-import org.clothgraph.sim.garment.PanelSeams;
 
 /**
  * Puts an imported garment on the character: the file's unit (metres, centimetres or millimetres: the one that makes
@@ -277,11 +276,6 @@ public final class GarmentFit {
         return inside;
     }
 
-    /** The seams report of a mesh at a tolerance in metres (after unit conversion). */
-    static PanelSeams seams(ClothMesh metresMesh, double tolerance) {
-        return PanelSeams.of(metresMesh, tolerance);
-    }
-
     private static List<FeatureLoop> loops(ClothMesh mesh, float[] x) {
         List<FeatureLoop> out = new ArrayList<>();
         for (int[] loop : BoundaryLoops.of(mesh)) {
@@ -425,28 +419,27 @@ public final class GarmentFit {
     }
 
     private static double[] extent(float[] x) {
-        double[] lo = { Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE };
-        double[] hi = { -Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE };
-        for (int i = 0; i < x.length; i += 3) {
-            for (int k = 0; k < 3; k++) {
-                lo[k] = Math.min(lo[k], x[i + k]);
-                hi[k] = Math.max(hi[k], x[i + k]);
-            }
-        }
-        return new double[] { hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2] };
+        double[] b = bounds(x);
+        return new double[] { b[3] - b[0], b[4] - b[1], b[5] - b[2] };
     }
 
     /** The bounding box's centre. */
     static double[] centre(float[] x) {
-        double[] lo = { Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE };
-        double[] hi = { -Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE };
+        double[] b = bounds(x);
+        return new double[] { (b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2 };
+    }
+
+    /** The bounding box: lowest x, y, z, then highest x, y, z. */
+    private static double[] bounds(float[] x) {
+        double[] b = { Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE,
+                -Double.MAX_VALUE };
         for (int i = 0; i < x.length; i += 3) {
             for (int k = 0; k < 3; k++) {
-                lo[k] = Math.min(lo[k], x[i + k]);
-                hi[k] = Math.max(hi[k], x[i + k]);
+                b[k] = Math.min(b[k], x[i + k]);
+                b[k + 3] = Math.max(b[k + 3], x[i + k]);
             }
         }
-        return new double[] { (lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2 };
+        return b;
     }
 
     private static double mean(float[] x, int axis) {

@@ -308,6 +308,7 @@ public final class JointMapper {
             int headIdx = -1;
             Basis headBasis = Basis.NAME;
             if (neck >= 0) {
+                if (neckBasis == Basis.NAME && !names[spine.get(neck)].isWord("Neck")) neckBasis = Basis.SYNONYM;
                 out.put("Neck", s.name(spine.get(neck)), neckBasis);
                 for (int i = neck + 1; i < spine.size() && headIdx < 0; i++) if (names[spine.get(i)].score("Head") > 0) headIdx = i;
                 if (headIdx < 0) {
@@ -317,6 +318,7 @@ public final class JointMapper {
                         if (top - p[spine.get(i)].y() >= 0.06 * height) { headIdx = i; headBasis = Basis.TOPOLOGY; }
                     }
                 }
+                if (headIdx >= 0 && headBasis == Basis.NAME && !names[spine.get(headIdx)].isWord("Head")) headBasis = Basis.SYNONYM;
                 if (headIdx >= 0) out.put("Head", s.name(spine.get(headIdx)), headBasis);
                 else out.miss("Head", "no joint above the neck " + s.name(spine.get(neck)) + " (the head follows it)");
             } else {
@@ -328,8 +330,9 @@ public final class JointMapper {
             if (trunk.isEmpty()) {
                 out.miss("Spine", "no joint between the pelvis and the neck");
             } else {
-                Basis b = isNamed(trunk.get(0), "spine", "chest", "back", "torso", "abdomen", "thorax", "lowerback", "upperback")
-                        ? Basis.NAME : Basis.TOPOLOGY;
+                Basis b = isNamed(trunk.get(0), "spine") ? Basis.NAME
+                        : isNamed(trunk.get(0), "chest", "back", "torso", "abdomen", "thorax", "lowerback", "upperback")
+                                ? Basis.SYNONYM : Basis.TOPOLOGY;
                 out.put("Spine", s.name(trunk.get(0)), b);
                 if (trunk.size() >= 2) out.put("Spine2", s.name(trunk.get(trunk.size() - 1)), b);
                 if (trunk.size() >= 3) out.put("Spine1", s.name(trunk.get(trunk.size() / 2)), b);

@@ -28,7 +28,6 @@ public final class PanelSeams {
     }
 
     private final ClothMesh mesh;
-    private final double tolerance;
     /** Union-find over the vertices: joined across panels within the tolerance. */
     private final int[] group;
     private final Report report;
@@ -38,7 +37,6 @@ public final class PanelSeams {
             throw new IllegalArgumentException("the seam tolerance must be positive");
         }
         this.mesh = mesh;
-        this.tolerance = tolerance;
         int n = mesh.vertexCount();
         int[] panel = panels(mesh);
         int panels = Arrays.stream(panel).max().orElse(-1) + 1;
