@@ -27,6 +27,8 @@ final class SelfCollider {
     private final PairList[] chunkVf, chunkEe;
     private final PairList vf = new PairList(), ee = new PairList();
     final Contacts contacts = new Contacts();
+    /** Vertices of crossings being untangled ({@link Untangler}): no contact joins two of them; null = none. */
+    private boolean[] tangled;
 
     /** Pairs of ids (vertex-triangle or edge-edge). */
     static final class PairList {
@@ -72,7 +74,8 @@ final class SelfCollider {
     }
 
     /** Finds this substep's contacts between the start positions xp and the predicted positions x. */
-    void detect(double[] xp, double[] x, double separationStep) {
+    void detect(double[] xp, double[] x, double separationStep, boolean[] tangled) {
+        this.tangled = tangled;
         int n = m.n;
         workers.forRange(n, 4096, (chunk, from, to) -> {
             for (int i = from; i < to; i++) {
@@ -208,6 +211,9 @@ final class SelfCollider {
         if (d2 >= reach * reach || d2 < 1e-18) {
             return;
         }
+        if (tangled != null && tangled[i] && (tangled[a] || tangled[b] || tangled[c])) {
+            return;
+        }
         double d = Math.sqrt(d2);
         double u = bc[0], v = bc[1], w = bc[2];
         int oa = 3 * a, ob = 3 * b, oc = 3 * c;
@@ -231,6 +237,9 @@ final class SelfCollider {
         }
         double s = st[0], t = st[1];
         if (s <= 1e-6 || s >= 1 - 1e-6 || t <= 1e-6 || t >= 1 - 1e-6) {
+            return;
+        }
+        if (tangled != null && (tangled[a] || tangled[b]) && (tangled[c] || tangled[d])) {
             return;
         }
         double dist = Math.sqrt(d2);
