@@ -93,7 +93,7 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
         out.writeUTF(s.bodyCollision().name());
         out.writeDouble(s.strainLimit());
         out.writeDouble(s.speedLimit());
-        out.writeDouble(s.untangleStep());
+        out.writeDouble(s.untangleSpeed());
         motion.write(out);
         out.writeDouble(startTime);
         writeFloats(out, initial.positions());

@@ -20,7 +20,7 @@ import java.util.Locale;
  * @param speedLimits substep ends at which a vertex was slowed to the speed limit (a counted repair,
  *        {@link SimulationSettings#speedLimit()})
  * @param untangles edge-triangle crossings of the cloth with itself moved by the untangling step (a counted repair,
- *        {@link SimulationSettings#untangleStep()}; summed over collision passes)
+ *        {@link SimulationSettings#untangleSpeed()}; summed over collision passes)
  */
 public record SolverCounters(int frames, long substeps, int maxSubstepsPerFrame, long framesAtBudget,
         long selfContacts, long bodyPushes, long deepRescues, long pinches, long depenetrationLimits, long speedLimits,

@@ -90,7 +90,7 @@ class UntangleTest {
         assertTrue(before >= 8, "the bump passes through the upper sheet: " + before);
         SimulationSettings s = SimulationSettings.smallSteps().withGravity(0, 0, 0).withThreads(1);
         SolverCounters[] c = { null };
-        float[] off = run(mesh, s.withUntangleStep(0), 20, c);
+        float[] off = run(mesh, s.withUntangleSpeed(0), 20, c);
         assertEquals(0, c[0].untangles());
         int stays = SelfIntersections.count(off, mesh.triangles());
         assertTrue(stays >= 8, "without untangling the layers stay crossed: " + stays);

@@ -20,8 +20,10 @@ import java.util.Map;
  * weighted by their inverse masses, in the sense that moves the point that way. A contour shrinks until it
  * vanishes and the layers have passed back through each other; no side has to be known or guessed.
  * <p>
- * Contacts between the vertices of a crossing are dropped while it lasts ({@link #tangled()}): they would hold the
- * layers in their crossed order against the correction. The displacements are summed per vertex and averaged
+ * A contact between the two sides of a crossing (an end of the edge and a corner of the triangle) is dropped while
+ * the crossing lasts ({@link #across}): it would hold the layers in their crossed order against the correction.
+ * Dropping every contact between any two vertices of any crossings, as at first, let the layers pass through each
+ * other wherever crossings were many (the demo's jumping jacks: thousands of crossings at every arm raise). The displacements are summed per vertex and averaged
  * (Jacobi), in edge order: the result does not depend on the thread count.
  */
 final class Untangler {
@@ -98,13 +100,11 @@ final class Untangler {
         count = new int[model.n];
     }
 
+    /** Length of the sum of the unit vectors to a contour point's neighbours below which it is not moved. */
+    private static final double MIN_TURN = 0.01;
+
     private long key(int a, int b) {
         return (long) Math.min(a, b) * m.n + Math.max(a, b);
-    }
-
-    /** Vertices of the crossings last found (their contacts with each other are dropped). */
-    boolean[] tangled() {
-        return tangled;
     }
 
     /** Crossings last found. */
@@ -141,6 +141,7 @@ final class Untangler {
             int e = crossings.e[k], t = crossings.t[k];
             // the contour's neighbours: the other ends of the segments in which the edge's triangles meet t
             double gx = 0, gy = 0, gz = 0;
+            int links = 0;
             for (int side = 0; side < 2; side++) {
                 int ta = edgeTri[2 * e + side];
                 if (ta < 0) {
@@ -152,6 +153,7 @@ final class Untangler {
                         Integer q = at.get(e2 * nt + t);
                         if (q != null) {
                             double[] g = toward(p, k, q);
+                            links++;
                             gx += g[0];
                             gy += g[1];
                             gz += g[2];
@@ -160,11 +162,17 @@ final class Untangler {
                     Integer q = at.get(triEdge[3 * t + j] * nt + ta);
                     if (q != null) {
                         double[] g = toward(p, k, q);
+                        links++;
                         gx += g[0];
                         gy += g[1];
                         gz += g[2];
                     }
                 }
+            }
+            // a point inside a contour has two neighbours on it; where the contour is nearly straight its length
+            // hardly depends on the point and the sense of a move would be decided by rounding
+            if (links != 2 || gx * gx + gy * gy + gz * gz < MIN_TURN * MIN_TURN) {
+                continue;
             }
             int ia = m.eA[e], ib = m.eB[e];
             int oa = 3 * ia, ob = 3 * ib;
@@ -303,13 +311,33 @@ final class Untangler {
             crossings.addAll(c);
         }
         Arrays.fill(tangled, false);
+        if (pairs.length < 6 * crossings.size) {
+            pairs = new long[6 * crossings.size + 64];
+        }
+        pairCount = 0;
         for (int k = 0; k < crossings.size; k++) {
-            tangled[m.eA[crossings.e[k]]] = true;
-            tangled[m.eB[crossings.e[k]]] = true;
+            int a = m.eA[crossings.e[k]], b = m.eB[crossings.e[k]];
+            tangled[a] = true;
+            tangled[b] = true;
             for (int j = 0; j < 3; j++) {
-                tangled[tri[3 * crossings.t[k] + j]] = true;
+                int v = tri[3 * crossings.t[k] + j];
+                tangled[v] = true;
+                pairs[pairCount++] = key(a, v);
+                pairs[pairCount++] = key(b, v);
             }
         }
+        Arrays.sort(pairs, 0, pairCount);
+    }
+
+    private long[] pairs = new long[64];
+    private int pairCount;
+
+    /**
+     * Whether vertices i and j are on the two sides of one crossing (an end of the crossing edge and a corner of
+     * the crossed triangle): a contact between them would hold the crossing.
+     */
+    boolean across(int i, int j) {
+        return tangled[i] && tangled[j] && Arrays.binarySearch(pairs, 0, pairCount, key(i, j)) >= 0;
     }
 
     /**

@@ -61,7 +61,7 @@ public final class XpbdSolver implements ClothSolver {
         iterations = settings.effectiveIterations(n);
         workers = new Workers(settings.effectiveThreads());
         self = new SelfCollider(m, material.thickness(), workers);
-        untangler = settings.untangleStep() > 0 ? new Untangler(m, workers) : null;
+        untangler = settings.untangleSpeed() > 0 ? new Untangler(m, workers) : null;
         chunkPushes = new int[Math.max(1, workers.threads())];
         touched = new boolean[n];
         inContact = new boolean[n];
@@ -189,12 +189,12 @@ public final class XpbdSolver implements ClothSolver {
         }
         if (selfCollide) {
             self.clear();
-            boolean[] tangled = null;
+            Untangler tangled = null;
             if (untangler != null) {
                 // crossings already there (at the last pass's reference state) are undone step by step, and the
                 // contacts between their vertices, which would hold them crossed, are dropped while they last
-                untangles += untangler.untangle(xs, x, set.untangleStep());
-                tangled = untangler.crossings() > 0 ? untangler.tangled() : null;
+                untangles += untangler.untangle(xs, x, set.untangleSpeed() * h * set.selfCollisionInterval());
+                tangled = untangler.crossings() > 0 ? untangler : null;
             }
             self.detect(xs, x, set.separationSpeed() * h * set.selfCollisionInterval(), tangled);
             solveContacts();
