@@ -57,6 +57,8 @@ final class MotionRetargeting {
         c.option(Option.value("lambda-foot", "W", "retarget/import: weight of the ground-contact loss (default 0.5)"));
         c.option(Option.value("lambda-smooth", "W", "retarget/import: weight of the smoothness loss (default "
                 + RetargetSettings.DEFAULT.lambdaSmooth() + ")"));
+        c.option(Option.value("learning-rate", "R", "retarget/import: Adam's learning rate on the latent codes (default "
+                + RetargetSettings.DEFAULT.learningRate() + ")"));
         c.option(Option.value("key-spacing", "F", "retarget/import: frames between the key frames whose latent offsets are"
                 + " optimised, 1 = every frame (default " + RetargetSettings.DEFAULT.keySpacing() + ")"));
         c.option(Option.value("code-path", "spline|key-offsets", "retarget/import: the latent codes over a window as a cubic"
@@ -74,7 +76,8 @@ final class MotionRetargeting {
         return new RetargetSettings(a.doubleValue("lambda-angle", d.lambdaAngle(), 0, 1e6),
                 a.doubleValue("lambda-foot", d.lambdaFoot(), 0, 1e6), a.doubleValue("lambda-smooth", d.lambdaSmooth(), 0, 1e9),
                 a.doubleValue("loss-threshold", d.threshold(), 0, 1e6), a.intValue("iterations", d.maxIterations(), 0, 100000),
-                d.learningRate(), d.finalLearningRate(), d.stride(), a.intValue("key-spacing", d.keySpacing(), 1, 1000),
+                a.doubleValue("learning-rate", d.learningRate(), 1e-6, 10), a.doubleValue("learning-rate", d.finalLearningRate(),
+                        1e-6, 10), d.stride(), a.intValue("key-spacing", d.keySpacing(), 1, 1000),
                 switch (a.value("code-path").orElse(d.codePath() == RetargetSettings.CodePath.SPLINE ? "spline" : "key-offsets")) {
                     case "spline" -> RetargetSettings.CodePath.SPLINE;
                     case "key-offsets" -> RetargetSettings.CodePath.KEY_OFFSETS;
