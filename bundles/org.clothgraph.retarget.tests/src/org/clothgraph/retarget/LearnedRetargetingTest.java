@@ -94,7 +94,7 @@ class LearnedRetargetingTest {
     void splineCodesWithTheSmoothnessTermLowerTheObjective() {
         Skeleton legs = CanonicalSkeleton.targets().get("legs-20");
         Motion src = performer.clips().get(1);
-        RetargetSettings s = RetargetSettings.DEFAULT.withIterations(30).withThreshold(0);
+        RetargetSettings s = RetargetSettings.SMOOTH.withIterations(30).withThreshold(0);
         LatentRetargeting.Result r = LatentRetargeting.retarget(model, src, legs, s, new NullProgressMonitor());
         assertEquals(src.frameCount(), r.motion().frameCount());
         double before = 0.3 * r.angleLossStart() + 0.5 * r.footLossStart() + 1e-4 * r.smoothLossStart();

@@ -55,8 +55,9 @@ final class MotionRetargeting {
                 + " joint-position error against the held-out clip"));
         c.option(Option.value("lambda-angle", "W", "retarget/import: weight of the angle loss (default 0.3)"));
         c.option(Option.value("lambda-foot", "W", "retarget/import: weight of the ground-contact loss (default 0.5)"));
-        c.option(Option.value("lambda-smooth", "W", "retarget/import: weight of the smoothness loss (default "
-                + RetargetSettings.DEFAULT.lambdaSmooth() + ")"));
+        c.option(Option.value("lambda-smooth", "W", "retarget/import: weight of the smoothness loss per mm^2 (default "
+                + RetargetSettings.DEFAULT.lambdaSmooth() + "; the smooth variant: --code-path spline --key-spacing 4"
+                + " --lambda-smooth 1e-4 --learning-rate 0.02)"));
         c.option(Option.value("learning-rate", "R", "retarget/import: Adam's learning rate on the latent codes (default "
                 + RetargetSettings.DEFAULT.learningRate() + ")"));
         c.option(Option.value("key-spacing", "F", "retarget/import: frames between the key frames whose latent offsets are"

@@ -70,7 +70,9 @@ public final class RetargetView extends ViewPart {
     private Loaded loaded;
     private RetargetComparison result;
     private OperationJob<RetargetComparison> job;
-    private RetargetSettings settings = RetargetSettings.DEFAULT;
+    private Button smooth;
+    /** Settings set by {@link #setSettings} (null: the default, or the smooth variant when its box is ticked). */
+    private RetargetSettings settings;
     private boolean playing;
     private final Runnable tick = this::advance;
 
@@ -85,7 +87,7 @@ public final class RetargetView extends ViewPart {
 
         Composite bar = new Composite(root, SWT.NONE);
         bar.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        GridLayout bl = new GridLayout(8, false);
+        GridLayout bl = new GridLayout(9, false);
         bl.marginWidth = 0;
         bl.marginHeight = 0;
         bar.setLayout(bl);
@@ -101,6 +103,10 @@ public final class RetargetView extends ViewPart {
         GridData td = new GridData(SWT.LEFT, SWT.CENTER, false, false);
         td.widthHint = 130;
         targets.setLayoutData(td);
+        smooth = new Button(bar, SWT.CHECK);
+        smooth.setText("Smooth variant");
+        smooth.setToolTipText("A smoothness term and B-spline latent codes (RetargetSettings.SMOOTH): smoother than copying"
+                + " rotations when it works, but its optimisation fails on some clips (docs/RETARGETING.md)");
         run = new Button(bar, SWT.PUSH);
         run.setText("Retarget");
         run.addListener(SWT.Selection, e -> retarget());
@@ -233,7 +239,7 @@ public final class RetargetView extends ViewPart {
         return false;
     }
 
-    /** The latent optimisation's settings the view runs with (the published defaults unless set). */
+    /** The latent optimisation's settings the view runs with, whatever the Smooth variant box says. */
     void setSettings(RetargetSettings s) {
         settings = s;
     }
@@ -244,7 +250,8 @@ public final class RetargetView extends ViewPart {
         Motion clip = (Motion) clips.getData(Integer.toString(clips.getSelectionIndex()));
         String target = targets.getText();
         RetargetModel model = loaded.model();
-        RetargetSettings s = settings;
+        RetargetSettings s = settings != null ? settings
+                : smooth.getSelection() ? RetargetSettings.SMOOTH : RetargetSettings.DEFAULT;
         Display display = skeletons.control().getDisplay();
         OperationJob<RetargetComparison> j = new OperationJob<>("Retargeting " + clip.name() + " onto " + target,
                 RetargetUi.FAMILY, monitor -> RetargetComparison.run(model, clip, target, s, new ViewProgress(monitor, display)));
