@@ -26,7 +26,10 @@ import ai.djl.training.GradientCollector;
  * are the clip. The root follows the source's, scaled by the ratio of leg lengths (as the copy baseline).
  */
 public final class LatentRetargeting {
-    /** Outcome: the clip on the target and the loss terms at the start and the end, with the curve per iteration. */
+    /**
+     * Outcome: the clip on the target and the loss terms at the start and at the best iterate (the smoothness loss NaN
+     * when its weight is 0: not computed), with the curve per iteration.
+     */
     public record Result(Motion motion, int windows, int iterations, int bestIteration, double angleLossStart, double footLossStart,
             double smoothLossStart, double angleLoss, double footLoss, double smoothLoss, List<double[]> curve,
             double seconds) {}
@@ -108,8 +111,8 @@ public final class LatentRetargeting {
         // the smoothness term: the second differences of the joint positions over the whole clip (windows do not
         // overlap, so the windows laid end to end are the clip, padded at its end by its last frame) kept equal to
         // those of the source's rotations on the target (the copy baseline's positions), mm^2
-        float[] copyD2 = positionSecondDifferences(copy, starts, tf, n);
         boolean smooth = s.lambdaSmooth() > 0 && rows >= 3;
+        float[] copyD2 = smooth ? positionSecondDifferences(copy, starts, tf, n) : null;
         int it = 0, best = 0;
         double[] first = null, last = null;
         float[] decoded = null;
@@ -131,16 +134,20 @@ public final class LatentRetargeting {
                         NDArray low = Kinematics.lowestFootHeight(r, m.create(root, new Shape(w, tf, 3)), target, feet);
                         NDArray foot = low.neg().maximum(0f).mean();
                         NDArray loss = angle.mul((float) s.lambdaAngle()).add(foot.mul((float) s.lambdaFoot()));
-                        NDArray pos = Kinematics.jointPositions(r, m.create(root, new Shape(w, tf, 3)), target)
-                                .reshape(rows, a.joints(), 3).mul(1000f);
-                        NDArray d2 = pos.get("2:").sub(pos.get("1:" + (rows - 1)).mul(2f)).add(pos.get("0:" + (rows - 2)));
-                        NDArray sm = d2.sub(m.create(copyD2, new Shape(rows - 2, a.joints(), 3))).square().sum(new int[] {2})
-                                .mean();
-                        if (smooth) loss = loss.add(sm.mul((float) s.lambdaSmooth()));
+                        // the smoothness term needs the forward kinematics of all joints: computed only when weighed
+                        NDArray sm = null;
+                        if (smooth) {
+                            NDArray pos = Kinematics.jointPositions(r, m.create(root, new Shape(w, tf, 3)), target)
+                                    .reshape(rows, a.joints(), 3).mul(1000f);
+                            NDArray d2 = pos.get("2:").sub(pos.get("1:" + (rows - 1)).mul(2f)).add(pos.get("0:" + (rows - 2)));
+                            sm = d2.sub(m.create(copyD2, new Shape(rows - 2, a.joints(), 3))).square().sum(new int[] {2})
+                                    .mean();
+                            loss = loss.add(sm.mul((float) s.lambdaSmooth()));
+                        }
                         terms[0] = loss.getFloat();
                         terms[1] = angle.getFloat();
                         terms[2] = foot.getFloat();
-                        terms[3] = sm.getFloat();
+                        terms[3] = sm == null ? Double.NaN : sm.getFloat();
                         if (optimise && terms[0] >= s.threshold()) {
                             gc.backward(loss);
                             float[] g = ds.getGradient().toFloatArray();

@@ -168,8 +168,8 @@ final class MotionRetargeting {
                 row.put("contactLossStart", r.footLossStart());
                 row.put("angleLoss", r.angleLoss());
                 row.put("contactLoss", r.footLoss());
-                row.put("smoothnessLossStart", r.smoothLossStart());
-                row.put("smoothnessLoss", r.smoothLoss());
+                row.put("smoothnessLossStart", Double.isNaN(r.smoothLossStart()) ? null : r.smoothLossStart());
+                row.put("smoothnessLoss", Double.isNaN(r.smoothLoss()) ? null : r.smoothLoss());
             } else {
                 result = method.equals("copy") ? CopyRotations.retarget(src, target) : FootLockingIk.retarget(src, target);
             }

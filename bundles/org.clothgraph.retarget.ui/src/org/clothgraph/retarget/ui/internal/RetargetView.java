@@ -327,13 +327,14 @@ public final class RetargetView extends ViewPart {
         losses.getParent().layout();
     }
 
-    /** The smoothness term's start and end (it is computed even when its weight is 0). */
+    /** The smoothness term's start and end (computed only when it is weighed). */
     private static String smoothText(LatentRetargeting.Result o) {
+        if (Double.isNaN(o.smoothLoss())) return "";
         return String.format(Locale.ROOT, ", smoothness loss %.2e -> %.2e", o.smoothLossStart(), o.smoothLoss());
     }
 
     private static String smoothWeight(RetargetSettings s) {
-        return ", smoothness " + g(s.lambdaSmooth()) + " per mm^2; "
+        return (s.lambdaSmooth() > 0 ? ", smoothness " + g(s.lambdaSmooth()) + " per mm^2" : "") + "; "
                 + (s.codePath() == RetargetSettings.CodePath.SPLINE ? "codes a cubic B-spline with knots" : "code offsets at keys")
                 + " every " + s.keySpacing() + " frame" + (s.keySpacing() == 1 ? "" : "s");
     }
