@@ -247,7 +247,9 @@ public final class ClothRun {
                 integer(source, r, c, "bodyPushes", 0, Long.MAX_VALUE),
                 integer(source, r, c, "deepRescues", 0, Long.MAX_VALUE), integer(source, r, c, "pinches", 0, Long.MAX_VALUE),
                 integer(source, r, c, "depenetrationLimits", 0, Long.MAX_VALUE),
-                integer(source, r, c, "speedLimits", 0, Long.MAX_VALUE));
+                integer(source, r, c, "speedLimits", 0, Long.MAX_VALUE),
+                // runs stored before the untangling step existed have no untangles: none were made
+                c.has("untangles") ? integer(source, r, c, "untangles", 0, Long.MAX_VALUE) : 0);
     }
 
     private static JsonElement field(String source, String run, JsonObject o, String name) {

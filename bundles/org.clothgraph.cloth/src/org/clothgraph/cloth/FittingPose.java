@@ -21,9 +21,15 @@ public final class FittingPose {
 
     /** One frame: the skeleton's rest pose (feet on the ground) with the upper arms lowered into an A-pose. */
     public static Motion aPose(Skeleton skeleton, double fps) {
-        Motion.Builder b = new Motion.Builder("fitting pose", skeleton, fps, 1);
+        return armsDown(skeleton, fps, ARM_DOWN_DEGREES);
+    }
+
+    /** One frame: the rest pose (feet on the ground) with the upper arms lowered this far below horizontal. */
+    public static Motion armsDown(Skeleton skeleton, double fps, double degrees) {
+        Motion.Builder b = new Motion.Builder(degrees == ARM_DOWN_DEGREES ? "fitting pose" : "arms down " + degrees,
+                skeleton, fps, 1);
         b.setRoot(0, new Vec3(0, skeleton.restRootHeight(), 0));
-        double a = Math.toRadians(ARM_DOWN_DEGREES);
+        double a = Math.toRadians(degrees);
         int left = skeleton.indexOf("LeftArm");
         int right = skeleton.indexOf("RightArm");
         if (left >= 0) {

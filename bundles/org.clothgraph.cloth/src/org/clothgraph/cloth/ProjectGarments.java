@@ -59,13 +59,108 @@ public final class ProjectGarments {
         if (g == null) {
             throw new InvalidInputException(project.folder().toString(), "garment", "no garment named '" + name + "'");
         }
+        refuseInUse(project, g, "removed", false);
+        project.batch(() -> {
+            project.removeGarment(g.id());
+            project.setSetting(GarmentPlacement.SCOPE, name, null);
+        });
+    }
+
+    /**
+     * Refuses (bad input) a change to a garment that a kept simulation run simulated or, with {@code states}, whose
+     * explored cloth states are stored (removal leaves that check to the model).
+     */
+    private static void refuseInUse(Project project, GarmentInfo g, String verb, boolean states) {
         for (var e : project.settings(ClothRun.RUNS_SCOPE).entrySet()) {
-            if (name.equals(runGarment(e.getValue()))) {
-                throw new InvalidInputException("garment " + name, "simulation run " + e.getKey(),
-                        "a kept simulation run simulated it; the garment cannot be removed");
+            if (g.name().equals(runGarment(e.getValue()))) {
+                throw new InvalidInputException("garment " + g.name(), "simulation run " + e.getKey(),
+                        "a kept simulation run simulated it; the garment cannot be " + verb);
             }
         }
-        project.removeGarment(g.id());
+        if (states && project.secondary().states().stream().anyMatch(st -> st.garmentId() == g.id())) {
+            throw new InvalidInputException("garment " + g.name(), "secondary graph",
+                    "its explored secondary graph has cloth states; the garment cannot be " + verb);
+        }
+    }
+
+    /** What an import stored: the garment and its placement. */
+    public record Imported(GarmentInfo garment, GarmentPlacement placement) {
+    }
+
+    /**
+     * Imports a garment read from a file (positions in the file's units and axes, read as Y up): its unit and up axis
+     * detected or given, its unjoined seams found (within {@code seamTolerance} metres; NaN: {@link
+     * org.clothgraph.sim.garment.PanelSeams#defaultTolerance}) and, with {@code weld}, welded,
+     * then fitted to the character ({@link GarmentFit}); stores the placed mesh and its {@link GarmentPlacement} (the
+     * feature loops included) in one transaction.
+     */
+    public static Imported importGarment(Project project, String name, ClothMesh fileMesh, Material material,
+            GarmentFit.Options options, double seamTolerance, boolean weld) {
+        if (find(project, name) != null) {
+            throw new InvalidInputException(project.folder().toString(), "--name", "a garment named '" + name + "' exists");
+        }
+        ProjectCharacter.ensure(project);
+        Skeleton skeleton = ProjectCharacter.skeleton(project);
+        GarmentFit.Unit unit = GarmentFit.unit(fileMesh, skeleton, options.unit());
+        double tolerance = Double.isNaN(seamTolerance) ? org.clothgraph.sim.garment.PanelSeams.defaultTolerance(fileMesh)
+                : seamTolerance / unit.metresPerUnit(); // in the file's units
+        org.clothgraph.sim.garment.PanelSeams seams = org.clothgraph.sim.garment.PanelSeams.of(fileMesh, tolerance);
+        ClothMesh welded = seams.weld();
+        ClothMesh stored = weld ? welded : fileMesh;
+        GarmentFit.Result fit = GarmentFit.fit(stored, welded, skeleton, new GarmentFit.Options(unit.name(),
+                options.up(), options.fit(), options.armsDown()));
+        Body rest = restBody(project);
+        var seamReport = seams.report();
+        GarmentPlacement placement = new GarmentPlacement(fit.unit(), fit.metresPerUnit(), fit.up(), fit.upReason(),
+                fit.offset(), fit.sleeveDownDegrees(), fit.reposed(), fit.anchor(),
+                GarmentPlacement.Adjustment.none(GarmentFit.centre(fit.mesh().restPositions())),
+                new GarmentPlacement.Seams(tolerance * unit.metresPerUnit() * 1000, seamReport.panels(), seamReport.seamVertices(),
+                        seamReport.weldable(), weld ? seamReport.weldable() : 0),
+                GarmentFit.insideAtRest(fit.mesh(), rest), GarmentFit.features(fit.mesh(), rest));
+        GarmentInfo[] added = new GarmentInfo[1];
+        project.batch(() -> {
+            added[0] = add(project, name, fit.mesh(), material);
+            project.setSetting(GarmentPlacement.SCOPE, name, placement.toJson());
+        });
+        return new Imported(added[0], placement);
+    }
+
+    /** The stored placement of an imported garment, or null (a generated garment is made on the character). */
+    public static GarmentPlacement placement(Project project, String name) {
+        return project.setting(GarmentPlacement.SCOPE, name)
+                .map(json -> GarmentPlacement.fromJson("garment " + name, json)).orElse(null);
+    }
+
+    /**
+     * Changes an imported garment's adjustment (offset, scale, yaw about its fitted centre): the stored mesh is moved
+     * from the old adjustment to the new one and its feature loops measured again; refused while a kept run or explored
+     * cloth states use the garment. Returns the adjustment it replaced.
+     */
+    public static GarmentPlacement.Adjustment adjust(Project project, String name, GarmentPlacement.Adjustment to) {
+        GarmentInfo g = find(project, name);
+        if (g == null) {
+            throw new InvalidInputException(project.folder().toString(), "garment", "no garment named '" + name + "'");
+        }
+        GarmentPlacement p = placement(project, name);
+        if (p == null) {
+            throw new InvalidInputException("garment " + name, "placement", "it was not imported (a generated garment"
+                    + " is made on the character) and has no placement to adjust");
+        }
+        refuseInUse(project, g, "moved", true);
+        ClothMesh m = mesh(project, g);
+        float[] x = m.restPositions().clone();
+        p.adjustment().invert(x);
+        to.apply(x);
+        ClothMesh moved = new ClothMesh(m.name(), x, m.materialCoords(), m.triangles(), m.vertexGroups());
+        Body rest = restBody(project);
+        GarmentPlacement next = p.withAdjustment(to, GarmentFit.features(moved, rest), GarmentFit.insideAtRest(moved, rest));
+        project.writeFile(g.meshFile(), file -> ObjGarmentReader.writeArcsim(file, moved, new ClothState(x,
+                new float[x.length]), Axes.Y_UP));
+        project.batch(() -> {
+            project.recordFile(g.meshFile());
+            project.setSetting(GarmentPlacement.SCOPE, name, next.toJson());
+        });
+        return p.adjustment();
     }
 
     private static String runGarment(String reportJson) {

@@ -79,7 +79,7 @@ class LearnedRetargetingTest {
     void latentOptimisationLowersTheContactLossOnShorterLegs() {
         Skeleton child = CanonicalSkeleton.targets().get("child");
         Motion src = performer.clips().get(1);
-        RetargetSettings s = new RetargetSettings(0.3, 0.5, 0, 40, 0.05, 20);
+        RetargetSettings s = RetargetSettings.published(40, 0.05, 20);
         LatentRetargeting.Result r = LatentRetargeting.retarget(model, src, child, s, new NullProgressMonitor());
         assertEquals(src.frameCount(), r.motion().frameCount());
         assertTrue(r.motion().skeleton() == child);
@@ -88,6 +88,48 @@ class LearnedRetargetingTest {
         assertTrue(after < before, "loss " + before + " -> " + after);
         RetargetMeasures m = RetargetMeasures.of(r.motion(), src, null);
         assertTrue(Double.isFinite(m.jitterMm()) && m.angleDeviationDeg() < 90, m.toString());
+    }
+
+    @Test
+    void splineCodesWithTheSmoothnessTermLowerTheObjective() {
+        Skeleton legs = CanonicalSkeleton.targets().get("legs-20");
+        Motion src = performer.clips().get(1);
+        RetargetSettings s = RetargetSettings.SMOOTH.withIterations(30).withThreshold(0);
+        LatentRetargeting.Result r = LatentRetargeting.retarget(model, src, legs, s, new NullProgressMonitor());
+        assertEquals(src.frameCount(), r.motion().frameCount());
+        double before = 0.3 * r.angleLossStart() + 0.5 * r.footLossStart() + 1e-4 * r.smoothLossStart();
+        double after = 0.3 * r.angleLoss() + 0.5 * r.footLoss() + 1e-4 * r.smoothLoss();
+        assertTrue(after < before, "loss " + before + " -> " + after);
+        assertTrue(r.bestIteration() <= r.iterations());
+    }
+
+    @Test
+    void codesAlreadyOnTheSplineAreKeptByTheProjection() {
+        // codes that are a cubic polynomial in time lie in the span of the uniform cubic B-spline: the least-squares
+        // projection returns them unchanged; a code that alternates frame by frame is flattened
+        int tf = 30;
+        float[] basis = LatentRetargeting.splineBasis(tf, 4);
+        int keys = basis.length / tf;
+        // the basis sums to one at every frame (a partition of unity)
+        for (int f = 0; f < tf; f++) {
+            double sum = 0;
+            for (int k = 0; k < keys; k++) sum += basis[f * keys + k];
+            assertEquals(1, sum, 1e-5);
+        }
+        float[] z = new float[tf * 2];
+        for (int f = 0; f < tf; f++) {
+            double x = f / (double) tf;
+            z[f * 2] = (float) (0.3 - x + 2 * x * x * x);
+            z[f * 2 + 1] = f % 2 == 0 ? 1 : -1;
+        }
+        float[] p = z.clone();
+        LatentRetargeting.projectOntoBasis(p, basis, tf, keys, 1, 2);
+        double alternating = 0;
+        for (int f = 0; f < tf; f++) {
+            assertEquals(z[f * 2], p[f * 2], 1e-3, "frame " + f);
+            alternating += Math.abs(p[f * 2 + 1]);
+        }
+        assertTrue(alternating / tf < 0.2, "alternating code kept at " + alternating / tf);
     }
 
     @Test

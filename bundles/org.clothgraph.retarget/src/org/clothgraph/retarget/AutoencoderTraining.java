@@ -56,7 +56,7 @@ public final class AutoencoderTraining {
         List<float[]> trainWindows = windows(train, s.frames(), s.stride());
         List<float[]> heldWindows = windows(heldOut, s.frames(), s.frames() / 2);
         MotionAutoencoder.Architecture arch = new MotionAutoencoder.Architecture(s.frames(), CanonicalSkeleton.JOINT_COUNT,
-                s.hidden(), s.latent(), CanonicalSkeleton.BONE_COUNT, s.initial() == TrainingSettings.Initial.SOURCE, CONTEXT);
+                s.hidden(), s.latent(), CanonicalSkeleton.BONE_COUNT, s.initial() == TrainingSettings.Initial.SOURCE, CONTEXT, s.decoderHidden());
         MotionAutoencoder net = new MotionAutoencoder(arch, s.seed());
         SubMonitor sub = SubMonitor.convert(monitor, "Training the retargeting network", s.steps());
         Engine engine = Djl.engine();
@@ -226,7 +226,13 @@ public final class AutoencoderTraining {
         }
 
         void step() {
+            step(1);
+        }
+
+        /** One step at lr times the factor (a learning-rate schedule). */
+        void step(double factor) {
             t++;
+            double lr = this.lr * factor;
             double b1 = 0.9, b2 = 0.999, eps = 1e-8;
             double c1 = 1 - Math.pow(b1, t), c2 = 1 - Math.pow(b2, t);
             for (Map.Entry<String, float[]> e : w.entrySet()) {

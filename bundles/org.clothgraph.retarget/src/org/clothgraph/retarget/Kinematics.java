@@ -46,6 +46,29 @@ final class Kinematics {
         return NDArrays.concat(heights, 2).min(new int[] {2});
     }
 
+    /**
+     * World positions of all joints: rotations (W, T, J, 4), root positions (W, T, 3); result (W, T, J, 3) in the units of
+     * the skeleton's offsets (metres).
+     */
+    static NDArray jointPositions(NDArray rot, NDArray root, Skeleton s) {
+        int n = s.size();
+        NDArray[] q = new NDArray[n], p = new NDArray[n];
+        NDList all = new NDList();
+        for (int j = 0; j < n; j++) {
+            NDArray local = rot.get(":, :, " + j + ", :");
+            if (j == 0) {
+                q[j] = local;
+                p[j] = root;
+            } else {
+                int par = s.parent(j);
+                q[j] = QuatNd.mul(q[par], local);
+                p[j] = p[par].add(QuatNd.rotate(q[par], vec(rot, s.offset(j))));
+            }
+            all.add(p[j].expandDims(2));
+        }
+        return NDArrays.concat(all, 2);
+    }
+
     private static NDArray vec(NDArray like, Vec3 v) {
         return like.getManager().create(new float[] {(float) v.x(), (float) v.y(), (float) v.z()});
     }

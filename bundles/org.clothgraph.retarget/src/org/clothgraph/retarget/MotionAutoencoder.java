@@ -12,8 +12,8 @@ import ai.djl.ndarray.types.Shape;
 
 /**
  * The network of the method: an encoder over a window of joint rotations to its latent code, normalised; the skeleton
- * encoding (21 bone lengths) concatenated with it; one fully connected layer giving a quaternion update per frame and
- * joint, applied with the Hamilton product to the window's initial rotations (its first frame). The latent code of a
+ * encoding (21 bone lengths) concatenated with it; one fully connected layer (or, with a decoder hidden layer, two)
+ * giving a quaternion update per frame and joint, applied with the Hamilton product to the window's initial rotations (its first frame). The latent code of a
  * window is a sequence, one unit vector per frame: the encoder is a temporal convolution over the window (each frame
  * with {@code context} frames either side, edge frames repeated) followed by a second fully connected layer, a ReLU
  * between them (the published text fixes neither; see docs/RETARGETING.md for why one code per window was not kept).
@@ -22,8 +22,12 @@ import ai.djl.ndarray.types.Shape;
  * {@link NDManager} for one forward/backward pass.
  */
 public final class MotionAutoencoder {
-    /** Layer sizes: window frames, joints, encoder hidden units, latent size, bones. */
-    public record Architecture(int frames, int joints, int hidden, int latent, int bones, boolean residual, int context) {
+    /**
+     * Layer sizes: window frames, joints, encoder hidden units, latent size, bones; decoderHidden 0 is the published
+     * decoder (one fully connected layer), otherwise a hidden layer of that many ReLU units before it.
+     */
+    public record Architecture(int frames, int joints, int hidden, int latent, int bones, boolean residual, int context,
+            int decoderHidden) {
         /** Floats of one window. */
         public int inputSize() {
             return frames * joints * 4;
@@ -47,7 +51,13 @@ public final class MotionAutoencoder {
         add("enc1.b", r, 1, arch.hidden(), 0);
         add("enc2.w", r, arch.hidden(), arch.latent(), Math.sqrt(2.0 / arch.hidden()));
         add("enc2.b", r, 1, arch.latent(), 0);
-        add("dec.w", r, arch.latent() + arch.bones(), arch.joints() * 4, 0.1 / Math.sqrt(arch.latent()));
+        int in = arch.latent() + arch.bones();
+        if (arch.decoderHidden() > 0) {
+            add("dec1.w", r, in, arch.decoderHidden(), Math.sqrt(2.0 / in));
+            add("dec1.b", r, 1, arch.decoderHidden(), 0);
+            in = arch.decoderHidden();
+        }
+        add("dec.w", r, in, arch.joints() * 4, 0.1 / Math.sqrt(in));
         add("dec.b", r, 1, arch.joints() * 4, 0);
     }
 
@@ -135,6 +145,7 @@ public final class MotionAutoencoder {
         long b = initial.getShape().get(0);
         NDArray zn = z.div(z.square().sum(new int[] {1}, true).add(1e-12f).sqrt());
         NDArray c = NDArrays.concat(new NDList(zn, bones), 1);
+        if (arch.decoderHidden() > 0) c = c.matMul(p.get("dec1.w")).add(p.get("dec1.b")).maximum(0f);
         NDArray u = c.matMul(p.get("dec.w")).add(p.get("dec.b")).reshape(b, arch.frames(), arch.joints(), 4);
         NDArray one = u.getManager().create(new float[] {1, 0, 0, 0});
         NDArray update = QuatNd.normalize(u.add(one));

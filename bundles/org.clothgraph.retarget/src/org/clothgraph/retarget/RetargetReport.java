@@ -56,6 +56,8 @@ public final class RetargetReport {
                 opt.put("contactLossStart", learned.footLossStart());
                 opt.put("angleLoss", learned.angleLoss());
                 opt.put("contactLoss", learned.footLoss());
+                opt.put("smoothnessLossStart", Double.isNaN(learned.smoothLossStart()) ? null : learned.smoothLossStart());
+                opt.put("smoothnessLoss", Double.isNaN(learned.smoothLoss()) ? null : learned.smoothLoss());
                 opt.put("retargetSeconds", learned.seconds());
                 row.put("learnedOptimisation", opt);
                 Map<String, Object> acc = new LinkedHashMap<>();

@@ -6,7 +6,7 @@ package org.clothgraph.retarget;
  * limit that may end it sooner; the steps actually made are recorded) and the random seed (weights and batches).
  */
 public record TrainingSettings(int frames, double fps, int stride, int hidden, int latent, int batch, double learningRate,
-        int steps, double maxMinutes, long seed, Initial initial) {
+        int steps, double maxMinutes, long seed, Initial initial, int decoderHidden) {
 
     /**
      * The initial rotations the decoded updates are applied to: the window's first frame (the latent code carries the
@@ -20,29 +20,40 @@ public record TrainingSettings(int frames, double fps, int stride, int hidden, i
 
     public TrainingSettings {
         if (frames < 2 || !(fps > 0) || stride < 1 || hidden < 1 || latent < 1 || batch < 1 || !(learningRate > 0)
-                || steps < 1 || !(maxMinutes > 0) || initial == null) {
+                || steps < 1 || !(maxMinutes > 0) || initial == null || decoderHidden < 0) {
             throw new IllegalArgumentException("bad training settings " + this);
         }
     }
 
+    /** The published decoder (one fully connected layer, no hidden layer). */
+    public TrainingSettings(int frames, double fps, int stride, int hidden, int latent, int batch, double learningRate,
+            int steps, double maxMinutes, long seed, Initial initial) {
+        this(frames, fps, stride, hidden, latent, batch, learningRate, steps, maxMinutes, seed, initial, 0);
+    }
+
+    public TrainingSettings withDecoderHidden(int units) {
+        return new TrainingSettings(frames, fps, stride, hidden, latent, batch, learningRate, steps, maxMinutes, seed,
+                initial, units);
+    }
+
     public TrainingSettings withSteps(int s) {
-        return new TrainingSettings(frames, fps, stride, hidden, latent, batch, learningRate, s, maxMinutes, seed, initial);
+        return new TrainingSettings(frames, fps, stride, hidden, latent, batch, learningRate, s, maxMinutes, seed, initial, decoderHidden);
     }
 
     public TrainingSettings withSeed(long s) {
-        return new TrainingSettings(frames, fps, stride, hidden, latent, batch, learningRate, steps, maxMinutes, s, initial);
+        return new TrainingSettings(frames, fps, stride, hidden, latent, batch, learningRate, steps, maxMinutes, s, initial, decoderHidden);
     }
 
     public TrainingSettings withMaxMinutes(double m) {
-        return new TrainingSettings(frames, fps, stride, hidden, latent, batch, learningRate, steps, m, seed, initial);
+        return new TrainingSettings(frames, fps, stride, hidden, latent, batch, learningRate, steps, m, seed, initial, decoderHidden);
     }
 
     public TrainingSettings withInitial(Initial i) {
-        return new TrainingSettings(frames, fps, stride, hidden, latent, batch, learningRate, steps, maxMinutes, seed, i);
+        return new TrainingSettings(frames, fps, stride, hidden, latent, batch, learningRate, steps, maxMinutes, seed, i, decoderHidden);
     }
 
     public TrainingSettings withSizes(int frameCount, int hiddenUnits, int latentSize, int strideFrames) {
         return new TrainingSettings(frameCount, fps, strideFrames, hiddenUnits, latentSize, batch, learningRate, steps,
-                maxMinutes, seed, initial);
+                maxMinutes, seed, initial, decoderHidden);
     }
 }

@@ -44,11 +44,19 @@ package org.clothgraph.sim;
  * @param speedLimit small-step solver: a counted repair, m/s (0 = off): a vertex leaving a substep faster than this
  *        is slowed to it (its position is kept; counted as {@code speedLimits} in {@link SolverCounters}); it bounds
  *        the energy a kinematic body feeds into cloth it pinches against another body part (see docs/SIMULATION.md)
+ * @param untangleSpeed small-step solver: untangling by intersection contour minimisation (Volino and
+ *        Magnenat-Thalmann 2006), m/s (0 = off): at every cloth-cloth collision pass, each place where a mesh edge
+ *        passes through a triangle of the same garment moves the edge and the triangle apart along the triangle's
+ *        normal, at this relative speed over the substeps until the next pass, in the sense that shortens the contour
+ *        along which the two layers intersect, and contacts between the two sides of a crossing are dropped while it
+ *        lasts (counted as {@code untangles} in {@link SolverCounters}); a speed, not a distance per pass, so the
+ *        result does not depend on the substep count; settings stored before it existed read as 0
  */
 public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, double maxSubstepMove, int iterations,
         int contactIterations, double separationSpeed, double gravityX, double gravityY, double gravityZ,
         boolean selfCollision, int selfCollisionInterval, int threads, double maxSpeed, double maxStretch,
-        double frameTimeoutSeconds, BodyCollision bodyCollision, double strainLimit, double speedLimit) {
+        double frameTimeoutSeconds, BodyCollision bodyCollision, double strainLimit, double speedLimit,
+        double untangleSpeed) {
 
     /** The embedded solvers. */
     public enum Solver {
@@ -78,7 +86,8 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
     public SimulationSettings {
         if (solver == null || bodyCollision == null || substeps < 1 || maxSubsteps < substeps || !(maxSubstepMove > 0) || iterations < 0 || contactIterations < 1
                 || !(separationSpeed >= 0) || selfCollisionInterval < 1 || threads < 0 || !(maxSpeed > 0)
-                || !(maxStretch > 1) || !(frameTimeoutSeconds >= 0) || !(strainLimit >= 0) || !(speedLimit >= 0)) {
+                || !(maxStretch > 1) || !(frameTimeoutSeconds >= 0) || !(strainLimit >= 0) || !(speedLimit >= 0)
+                || !(untangleSpeed >= 0)) {
             throw new IllegalArgumentException("invalid simulation settings");
         }
     }
@@ -87,17 +96,19 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
     public static final double SMALL_STEPS_STRAIN_LIMIT = 0.10;
     /** The small-step solver's speed limit, m/s (above the demo character's fastest hand, 17 m/s). */
     public static final double SMALL_STEPS_SPEED_LIMIT = 20;
+    /** The small-step solver's untangling speed, m/s (the separation speed of contacts). */
+    public static final double SMALL_STEPS_UNTANGLE_SPEED = 0.3;
 
     /** The default: the first solver with its settings (20 substeps, up to 120, self collision every substep). */
     public static SimulationSettings defaults() {
         return new SimulationSettings(Solver.LEGACY, 20, 120, 0.004, 0, 4, 0.3, 0, -9.81, 0, true, 1, 0, 60, 4.0, 300, BodyCollision.SURFACE,
-                0, 0);
+                0, 0, 0);
     }
 
     /** The rewritten small-step solver with its defaults (40 substeps, up to 400, self collision every 2nd). */
     public static SimulationSettings smallSteps() {
         return new SimulationSettings(Solver.SMALL_STEPS, 40, 400, 0.004, 0, 4, 0.3, 0, -9.81, 0, true, 2, 0, 60, 4.0,
-                300, BodyCollision.SMOOTH_CAPSULES, SMALL_STEPS_STRAIN_LIMIT, SMALL_STEPS_SPEED_LIMIT);
+                300, BodyCollision.SMOOTH_CAPSULES, SMALL_STEPS_STRAIN_LIMIT, SMALL_STEPS_SPEED_LIMIT, SMALL_STEPS_UNTANGLE_SPEED);
     }
 
     /** These settings with another solver's defaults for the solver-specific fields kept as they are. */
@@ -105,7 +116,7 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
         SimulationSettings d = s == Solver.LEGACY ? defaults() : smallSteps();
         return new SimulationSettings(s, d.substeps, d.maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, d.selfCollisionInterval, threads,
-                maxSpeed, maxStretch, frameTimeoutSeconds, d.bodyCollision, d.strainLimit, d.speedLimit);
+                maxSpeed, maxStretch, frameTimeoutSeconds, d.bodyCollision, d.strainLimit, d.speedLimit, d.untangleSpeed);
     }
 
     /**
@@ -120,80 +131,86 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
                 separationSpeed > 0 ? separationSpeed : d.separationSpeed, gravityX, gravityY, gravityZ,
                 selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch, frameTimeoutSeconds,
                 bodyCollision == null ? (solver == Solver.SMALL_STEPS ? BodyCollision.SURFACE : d.bodyCollision) : bodyCollision,
-                strainLimit, speedLimit);
+                strainLimit, speedLimit, untangleSpeed);
     }
 
     public SimulationSettings withSubsteps(int n) {
         return new SimulationSettings(solver, n, Math.max(n, maxSubsteps), maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit);
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
     }
 
     /** Fixed substep count: the substep rule is switched off (for tests of the integrator). */
     public SimulationSettings withFixedSubsteps(int n) {
         return new SimulationSettings(solver, n, n, Double.MAX_VALUE, iterations, contactIterations, separationSpeed, gravityX,
                 gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
     }
 
     public SimulationSettings withMaxSubstepMove(double metres) {
         return new SimulationSettings(solver, substeps, maxSubsteps, metres, iterations, contactIterations, separationSpeed,
                 gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
     }
 
     public SimulationSettings withIterations(int n) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, n, contactIterations, separationSpeed,
                 gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
     }
 
     public SimulationSettings withContactIterations(int n) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, n, separationSpeed,
                 gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
     }
 
     public SimulationSettings withGravity(double x, double y, double z) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, x, y, z, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
     }
 
     public SimulationSettings withSelfCollision(boolean on, int interval) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, on, interval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
     }
 
     public SimulationSettings withThreads(int n) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, n, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit);
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
     }
 
     public SimulationSettings withLimits(double speed, double stretch, double timeoutSeconds) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, speed,
-                stretch, timeoutSeconds, bodyCollision, strainLimit, speedLimit);
+                stretch, timeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
     }
 
     public SimulationSettings withBodyCollision(BodyCollision b) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, b, strainLimit, speedLimit);
+                maxStretch, frameTimeoutSeconds, b, strainLimit, speedLimit, untangleSpeed);
     }
 
     public SimulationSettings withStrainLimit(double fraction) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision, fraction, speedLimit);
+                maxStretch, frameTimeoutSeconds, bodyCollision, fraction, speedLimit, untangleSpeed);
     }
 
     public SimulationSettings withSpeedLimit(double metresPerSecond) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, metresPerSecond);
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, metresPerSecond, untangleSpeed);
+    }
+
+    public SimulationSettings withUntangleSpeed(double metres) {
+        return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
+                separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, metres);
     }
 
     /** Effective thread count. */

@@ -30,7 +30,7 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
      * versioned and carries its bind pose. 4: what the body collision uses. Units are transient (handed to a worker and consumed), so older
      * versions are refused rather than read.
      */
-    private static final int VERSION = 5;
+    private static final int VERSION = 6;
 
     /**
      * Builds a unit, sampling {@code motion} over the simulated span at fps * substeps Hz (so every
@@ -93,6 +93,7 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
         out.writeUTF(s.bodyCollision().name());
         out.writeDouble(s.strainLimit());
         out.writeDouble(s.speedLimit());
+        out.writeDouble(s.untangleSpeed());
         motion.write(out);
         out.writeDouble(startTime);
         writeFloats(out, initial.positions());
@@ -128,7 +129,7 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
             SimulationSettings s = new SimulationSettings(solver(in.readUTF()), in.readInt(), in.readInt(), in.readDouble(), in.readInt(),
                     in.readInt(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readBoolean(),
                     in.readInt(), in.readInt(), in.readDouble(), in.readDouble(), in.readDouble(), bodyCollision(in.readUTF()),
-                    in.readDouble(), in.readDouble());
+                    in.readDouble(), in.readDouble(), in.readDouble());
             SampledBodyMotion motion = SampledBodyMotion.read(in);
             double start = in.readDouble();
             ClothState init = new ClothState(readFloats(in), readFloats(in));

@@ -19,15 +19,18 @@ import java.util.Locale;
  *        rest of the push moved the vertex without velocity; a counted repair)
  * @param speedLimits substep ends at which a vertex was slowed to the speed limit (a counted repair,
  *        {@link SimulationSettings#speedLimit()})
+ * @param untangles edge-triangle crossings of the cloth with itself moved by the untangling step (a counted repair,
+ *        {@link SimulationSettings#untangleSpeed()}; summed over collision passes)
  */
 public record SolverCounters(int frames, long substeps, int maxSubstepsPerFrame, long framesAtBudget,
-        long selfContacts, long bodyPushes, long deepRescues, long pinches, long depenetrationLimits, long speedLimits) {
+        long selfContacts, long bodyPushes, long deepRescues, long pinches, long depenetrationLimits, long speedLimits,
+        long untangles) {
 
     /** One line for a person: the substeps, then how often each counted repair acted. */
     public String summary() {
         return String.format(Locale.ROOT, "%,d substeps over %,d frames (up to %d per frame, %,d frames at the budget),"
                 + " %,d cloth contacts, %,d body pushes; repairs: %,d speed limits, %,d depenetration limits, %,d pinches,"
-                + " %,d deep rescues", substeps, frames, maxSubstepsPerFrame, framesAtBudget, selfContacts, bodyPushes,
-                speedLimits, depenetrationLimits, pinches, deepRescues);
+                + " %,d deep rescues, %,d untangles", substeps, frames, maxSubstepsPerFrame, framesAtBudget, selfContacts, bodyPushes,
+                speedLimits, depenetrationLimits, pinches, deepRescues, untangles);
     }
 }

@@ -58,7 +58,7 @@ class YourOwnDataCliTest {
         assertEquals(Cli.OK, imp.code(), imp.err());
         assertEquals(17, imp.out().lines().filter(l -> l.startsWith("joint mapping of ")).count(), imp.out());
         assertEquals(17, imp.out().lines().filter(l -> l.startsWith("imported ")).count(), imp.out());
-        assertTrue(imp.out().contains("LeftUpLeg     <- lfemur (name)"), imp.out());
+        assertTrue(imp.out().contains("LeftUpLeg     <- lfemur (synonym)"), imp.out());
         assertTrue(imp.out().contains("LeftHand         - (no joint there: the chain ends at the end site of left_elbow"), imp.out());
 
         // the graph at the defaults: strongly connected, paper-sized, every clip kept, entered and left, feet planted
@@ -88,9 +88,18 @@ class YourOwnDataCliTest {
         assertEquals(16, g2.getAsJsonArray("clips").size());
         assertTrue(g2.get("stronglyConnected").getAsBoolean());
 
-        // a Berkeley garment pair, simulated and explored a little
-        assertEquals(Cli.OK, CliRun.of("garment", "import", "--workspace", ws, "--name", "berkeley robe",
-                robe.resolve("robe-m.obj").toString(), robe.resolve("robe-w.obj").toString()).code());
+        // a Berkeley garment pair, placed on the character with its seams welded, simulated and explored a little
+        CliRun garment = CliRun.of("garment", "import", "--workspace", ws, "--name", "berkeley robe", "--weld-seams", "auto",
+                robe.resolve("robe-m.obj").toString(), robe.resolve("robe-w.obj").toString());
+        assertEquals(Cli.OK, garment.code(), garment.err());
+        assertTrue(garment.out().contains("unit m (1 m per unit), up y"), garment.out());
+        assertTrue(garment.out().contains("seams: 8 panels, 180 vertices on unjoined seams"), garment.out());
+        assertTrue(garment.out().contains("welded: 96 vertices joined into others"), garment.out());
+        assertTrue(garment.out().contains("sleeve openings hung on the arms"), garment.out());
+        // the Cloth Preview's placement, from the command line; refused once a kept run simulated the garment
+        CliRun placed = CliRun.of("garment", "place", "--workspace", ws, "--name", "berkeley robe", "--offset", "0,0.01,0");
+        assertEquals(Cli.OK, placed.code(), placed.err());
+        assertTrue(placed.out().contains("adjusted: offset (0.000, 0.010, 0.000) m"), placed.out());
         JsonObject sim = json(CliRun.of("simulate", "--workspace", ws, "--clips", "02_01,02_02", "--garment", "berkeley robe",
                 "--frames", "10", "--json"));
         assertEquals(10, sim.get("frames").getAsInt());
@@ -102,6 +111,8 @@ class YourOwnDataCliTest {
         assertEquals(Cli.OK, CliRun.of("garment", "robe", "--workspace", ws, "--name", "spare", "--vertices", "300").code());
         assertEquals(Cli.OK, CliRun.of("garment", "remove", "--workspace", ws, "--name", "spare").code());
         assertEquals(Cli.BAD_INPUT, CliRun.of("garment", "remove", "--workspace", ws, "--name", "berkeley robe").code());
+        assertEquals(Cli.BAD_INPUT, CliRun.of("garment", "place", "--workspace", ws, "--name", "berkeley robe", "--yaw",
+                "5").code());
         JsonObject stats = json(CliRun.of("stats", "--workspace", ws, "--json"));
         assertEquals(1, stats.getAsJsonObject("garments").get("count").getAsInt());
         assertEquals(Cli.OK, CliRun.of("check", "--workspace", ws).code(), "check after removals");

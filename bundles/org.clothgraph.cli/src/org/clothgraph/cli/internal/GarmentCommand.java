@@ -5,9 +5,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
+import org.clothgraph.cloth.FittingPose;
+import org.clothgraph.cloth.GarmentFit;
+import org.clothgraph.cloth.GarmentPlacement;
+import org.clothgraph.cloth.PlaceGarmentOperation;
 import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.cloth.RemoveGarmentOperation;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
@@ -31,7 +37,18 @@ public final class GarmentCommand extends WorkspaceCommand {
         option(Option.value("name", "NAME", "import/robe/outfit/remove: the garment's name; features: which garment (default"
                 + " the hooded robe)"));
         option(Option.value("material", "FABRIC.json", "import: an ARCSim fabric file (default: ClothGraph's cotton-like default)"));
-        option(Option.value("up", "y|z", "import: the file's up axis (ARCSim files are z; default y)"));
+        option(Option.value("up", "auto|y|z", "import: the file's up axis (default auto: the axis the garment's openings"
+                + " face along; ARCSim files are z)"));
+        option(Option.value("unit", "auto|m|cm|mm|in", "import: the file's length unit (default auto: m, cm or mm, whichever"
+                + " makes the garment about the character's size)"));
+        option(Option.value("weld-seams", "auto|MM", "import: weld the panels' unjoined seams (vertices of different panels"
+                + " closer than MM millimetres; auto: 40 % of the shortest edge); without it they are only reported (auto)"));
+        option(Option.value("arms-down", "auto|DEG", "import: the arm angle the garment was modelled in, degrees below"
+                + " horizontal (default auto: read from its sleeves' upper contour; 0 for a T-pose)"));
+        option(Option.flag("no-fit", "import: keep the file's position (only unit and up axis converted)"));
+        option(Option.value("offset", "X,Y,Z", "place: move the garment from its fitted place (metres)"));
+        option(Option.value("scale", "S", "place: scale it about its fitted centre (default 1)"));
+        option(Option.value("yaw", "DEG", "place: turn it about the vertical through its fitted centre (degrees)"));
         option(Option.value("vertices", "N", "robe/outfit: target vertex count (default " + Garments.DEFAULT_ROBE_VERTICES + ")"));
     }
 
@@ -42,8 +59,9 @@ public final class GarmentCommand extends WorkspaceCommand {
 
     @Override
     protected String usage() {
-        return "list --workspace DIR [--json] | features --workspace DIR [--name NAME] [--json] | import --workspace DIR --name NAME [--material F] [--up y|z] MESH.obj"
-                + " [WORLD.obj] | robe|outfit --workspace DIR [--name NAME] [--vertices N] | remove --workspace DIR --name NAME";
+        return "list --workspace DIR [--json] | features --workspace DIR [--name NAME] [--json] | import --workspace DIR --name NAME [--material F] [--up auto|y|z]"
+                + " [--unit auto|m|cm|mm|in] [--weld-seams auto|MM] [--arms-down auto|DEG] [--no-fit] MESH.obj [WORLD.obj] | place --workspace DIR --name"
+                + " NAME [--offset X,Y,Z] [--scale S] [--yaw DEG] | robe|outfit --workspace DIR [--name NAME] [--vertices N] | remove --workspace DIR --name NAME";
     }
 
     @Override
@@ -71,15 +89,20 @@ public final class GarmentCommand extends WorkspaceCommand {
             }
             case "import" -> importGarment(project, args, files, out);
             case "robe", "outfit" -> generate(project, args, sub, files, out);
+            case "place" -> place(project, args, files, out);
             case "remove" -> {
                 if (!files.isEmpty()) {
                     throw new UsageException("remove takes no file arguments (--name NAME)");
                 }
                 String name = args.value("name").orElseThrow(() -> new UsageException("remove needs --name NAME"));
-                ProjectGarments.remove(project, name);
+                GarmentInfo g = ProjectGarments.find(project, name);
+                if (g == null) {
+                    throw new InvalidInputException(project.folder().toString(), "--name", "no garment named '" + name + "'");
+                }
+                new RemoveGarmentOperation(project, g).executeNow(); // the Cloth Preview's Remove Garment
                 out.printf("removed garment %s%n", name);
             }
-            default -> throw new UsageException("unknown subcommand '" + sub + "' (list, features, import, robe, outfit, remove)");
+            default -> throw new UsageException("unknown subcommand '" + sub + "' (list, features, import, place, robe, outfit, remove)");
         }
         if (sub.equals("list")) {
             list(project, args.flag("json"), out);
@@ -92,21 +115,102 @@ public final class GarmentCommand extends WorkspaceCommand {
         if (files.isEmpty() || files.size() > 2) {
             throw new UsageException("import needs one ARCSim OBJ, or a Berkeley material-space and world-space OBJ pair");
         }
-        Axes axes = switch (args.value("up").orElse("y")) {
-            case "y" -> Axes.Y_UP;
-            case "z" -> Axes.Z_UP;
-            default -> throw new UsageException("--up must be y or z");
-        };
+        String up = args.value("up").orElse("auto").toLowerCase(Locale.ROOT);
+        if (!List.of("auto", "y", "z").contains(up)) {
+            throw new UsageException("--up must be auto, y or z");
+        }
+        String unit = args.value("unit").orElse("auto").toLowerCase(Locale.ROOT);
+        if (!List.of("auto", "m", "cm", "mm", "in").contains(unit)) {
+            throw new UsageException("--unit must be auto, m, cm, mm or in");
+        }
+        boolean weld = args.value("weld-seams").isPresent();
+        double toleranceMm = !weld || args.value("weld-seams").get().equals("auto") ? Double.NaN
+                : args.doubleValue("weld-seams", 1, 1e-3, 100);
         Path first = Path.of(files.get(0)).toAbsolutePath().normalize();
-        ClothMesh mesh = files.size() == 1 ? ObjGarmentReader.readArcsim(first, axes).mesh()
-                : ObjGarmentReader.readBerkeley(first, Path.of(files.get(1)).toAbsolutePath().normalize(), axes).mesh();
+        // read as stored (Y up); the up axis is detected or applied by the fit
+        ClothMesh mesh = files.size() == 1 ? ObjGarmentReader.readArcsim(first, Axes.Y_UP).mesh()
+                : ObjGarmentReader.readBerkeley(first, Path.of(files.get(1)).toAbsolutePath().normalize(), Axes.Y_UP).mesh();
         Material material = args.value("material").map(m -> ArcsimMaterialReader.read(Path.of(m).toAbsolutePath()))
                 .orElse(Material.defaults());
         if (ProjectGarments.find(project, name) != null) {
             throw new InvalidInputException(project.folder().toString(), "--name", "a garment named '" + name + "' exists");
         }
-        GarmentInfo g = ProjectGarments.add(project, name, mesh, material);
+        ProjectGarments.Imported imported = ProjectGarments.importGarment(project, name, mesh, material,
+                new GarmentFit.Options(unit, up, !args.flag("no-fit"), args.value("arms-down").orElse("auto").equals("auto")
+                        ? Double.NaN : args.doubleValue("arms-down", 0, 0, 80)), toleranceMm / 1000, weld);
+        GarmentInfo g = imported.garment();
+        GarmentPlacement p = imported.placement();
+        if (args.flag("json")) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", g.name());
+            m.put("vertices", g.vertexCount());
+            m.put("material", material.name());
+            m.put("placement", p);
+            JsonOutput.print(out, m);
+            return;
+        }
         out.println("imported " + g.name() + ": " + g.vertexCount() + " vertices, material " + material.name());
+        out.print(describe(p));
+    }
+
+    /** The placement in lines: unit, up axis, fit, seams, vertices inside the body at rest, feature loops. */
+    static String describe(GarmentPlacement p) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "  unit %s (%s m per unit), up %s (%s)%n", p.unit(),
+                java.math.BigDecimal.valueOf(p.metresPerUnit()).stripTrailingZeros().toPlainString(), p.up(),
+                p.upReason()));
+        b.append(String.format(Locale.ROOT, "  fit: %s; moved (%.3f, %.3f, %.3f) m%s%n", p.anchor(), p.fitOffset()[0],
+                p.fitOffset()[1], p.fitOffset()[2], p.reposed() ? String.format(Locale.ROOT,
+                        ", re-posed from %.0f to %.0f degrees below horizontal", p.sleeveDownDegrees(),
+                        FittingPose.ARM_DOWN_DEGREES) : ""));
+        GarmentPlacement.Adjustment a = p.adjustment();
+        if (!a.isIdentity()) {
+            b.append(String.format(Locale.ROOT, "  adjusted: offset (%.3f, %.3f, %.3f) m, scale %.3f, yaw %.1f degrees%n",
+                    a.offset()[0], a.offset()[1], a.offset()[2], a.scale(), a.yawDegrees()));
+        }
+        GarmentPlacement.Seams s = p.seams();
+        b.append(String.format(Locale.ROOT, "  seams: %d panels, %d vertices on unjoined seams (within %.3g mm)%s%n",
+                s.panels(), s.seamVertices(), s.toleranceMm(), s.welded() > 0 ? ", welded: " + s.welded()
+                        + " vertices joined into others" : s.weldable() > 0 ? "; --weld-seams auto"
+                                + " would join " + s.weldable() + " vertices into others" : ""));
+        b.append(String.format(Locale.ROOT, "  %d vertices inside the character's body at rest%n", p.insideAtRest()));
+        b.append("  feature loops: ").append(String.join(", ", p.features().stream().map(GarmentPlacement.Feature::name)
+                .toList())).append(System.lineSeparator());
+        return b.toString();
+    }
+
+    /** place: the Cloth Preview's placement controls (the same undoable PlaceGarmentOperation). */
+    private static void place(Project project, Args args, List<String> files, PrintStream out) {
+        if (!files.isEmpty()) {
+            throw new UsageException("place takes no file arguments (--name NAME)");
+        }
+        String name = args.required("name");
+        GarmentPlacement p = ProjectGarments.placement(project, name);
+        if (p == null) {
+            throw new InvalidInputException(project.folder().toString(), "--name", ProjectGarments.find(project, name) == null
+                    ? "no garment named '" + name + "'" : "garment '" + name + "' was not imported and has no placement");
+        }
+        double[] offset = p.adjustment().offset();
+        if (args.value("offset").isPresent()) {
+            String[] parts = args.value("offset").get().split(",");
+            if (parts.length != 3) {
+                throw new UsageException("--offset needs X,Y,Z in metres");
+            }
+            offset = new double[3];
+            for (int k = 0; k < 3; k++) {
+                try {
+                    offset[k] = Double.parseDouble(parts[k].strip());
+                } catch (NumberFormatException e) {
+                    throw new UsageException("--offset needs X,Y,Z in metres (got '" + args.value("offset").get() + "')");
+                }
+            }
+        }
+        GarmentPlacement.Adjustment to = p.adjustment().with(offset,
+                args.doubleValue("scale", p.adjustment().scale(), 0.05, 20),
+                args.doubleValue("yaw", p.adjustment().yawDegrees(), -360, 360));
+        new PlaceGarmentOperation(project, name, to).executeNow();
+        out.println("placed " + name + ":");
+        out.print(describe(ProjectGarments.placement(project, name)));
     }
 
     private static void generate(Project project, Args args, String kind, List<String> files, PrintStream out) {

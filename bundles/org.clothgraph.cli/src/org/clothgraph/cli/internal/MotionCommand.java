@@ -10,6 +10,9 @@ import java.util.Map;
 
 import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.Project;
+import org.clothgraph.model.operations.ExcludeClipOperation;
+import org.clothgraph.model.operations.ProjectOperation;
+import org.clothgraph.model.operations.RemoveClipOperation;
 import org.clothgraph.motion.graph.MotionGraphBuilder;
 import org.clothgraph.motion.graph.PruneReport;
 import org.clothgraph.motion.io.ImportOptions;
@@ -78,34 +81,28 @@ public final class MotionCommand extends WorkspaceCommand {
     }
 
     /**
-     * remove|exclude|include CLIPS...: the editor's clip actions (the workbench's undoable ExcludeClipOperation does the
-     * same); all named clips must exist, and all are changed in one transaction.
+     * remove|exclude|include CLIPS...: the Primary Graph view's clip actions, through the same undoable operations
+     * (RemoveClipOperation, ExcludeClipOperation); all named clips must exist, and all are changed in one transaction.
      */
     private static int clips(Project project, String action, List<String> names, PrintStream out) {
         if (names.isEmpty()) {
             throw new UsageException("name the clips to " + action);
         }
-        List<ClipInfo> clips = new ArrayList<>();
+        List<ProjectOperation> ops = new ArrayList<>();
         for (String n : names) {
-            clips.add(project.clips().stream().filter(c -> c.name().equals(n)).findFirst().orElseThrow(
+            ClipInfo c = project.clips().stream().filter(x -> x.name().equals(n)).findFirst().orElseThrow(
                     () -> new org.clothgraph.model.InvalidInputException(project.folder().toString(), "clip",
-                            "no clip named '" + n + "'")));
+                            "no clip named '" + n + "'"));
+            ops.add(action.equals("remove") ? new RemoveClipOperation(project, c)
+                    : new ExcludeClipOperation(project, c, action.equals("exclude")));
         }
-        project.batch(() -> {
-            for (ClipInfo c : clips) {
-                switch (action) {
-                    case "remove" -> project.removeClip(c.id());
-                    case "exclude" -> project.setClipExcluded(c.id(), true);
-                    default -> project.setClipExcluded(c.id(), false);
-                }
-            }
-        });
-        for (ClipInfo c : clips) {
+        project.batch(() -> ops.forEach(ProjectOperation::executeNow));
+        for (String n : names) {
             out.printf("%s %s%s%n", switch (action) {
                 case "remove" -> "removed";
                 case "exclude" -> "excluded";
                 default -> "included";
-            }, c.name(), action.equals("remove") ? "" : " (takes effect at the next motion graph)");
+            }, n, action.equals("remove") ? "" : " (takes effect at the next motion graph)");
         }
         return 0;
     }

@@ -38,6 +38,8 @@ final class MotionRetargeting {
         c.option(Option.value("seed", "S", "train: random seed of weights and batches (default " + TrainingSettings.DEFAULT.seed() + ")"));
         c.option(Option.value("held-out", "A,B", "train: clips (file names without extension) kept out of training"));
         c.option(Option.value("hidden", "H", "train: encoder hidden units (default " + TrainingSettings.DEFAULT.hidden() + ")"));
+        c.option(Option.value("decoder-hidden", "H", "train: ReLU units of a hidden decoder layer, 0 = the published single"
+                + " layer (default " + TrainingSettings.DEFAULT.decoderHidden() + ")"));
         c.option(Option.value("latent", "L", "train: latent size (default " + TrainingSettings.DEFAULT.latent() + ")"));
         c.option(Option.value("window", "F", "train: window frames at 60 fps (default " + TrainingSettings.DEFAULT.frames() + ")"));
         c.option(Option.value("initial", "first-frame|source", "train: the rotations the decoded updates apply to: the"
@@ -53,6 +55,17 @@ final class MotionRetargeting {
                 + " joint-position error against the held-out clip"));
         c.option(Option.value("lambda-angle", "W", "retarget/import: weight of the angle loss (default 0.3)"));
         c.option(Option.value("lambda-foot", "W", "retarget/import: weight of the ground-contact loss (default 0.5)"));
+        c.option(Option.value("lambda-smooth", "W", "retarget/import: weight of the smoothness loss per mm^2 (default "
+                + RetargetSettings.DEFAULT.lambdaSmooth() + "; the smooth variant: --code-path spline --key-spacing 4"
+                + " --lambda-smooth 1e-4 --learning-rate 0.02)"));
+        c.option(Option.value("learning-rate", "R", "retarget/import: Adam's learning rate on the latent codes (default "
+                + RetargetSettings.DEFAULT.learningRate() + ")"));
+        c.option(Option.value("key-spacing", "F", "retarget/import: frames between the key frames whose latent offsets are"
+                + " optimised, 1 = every frame (default " + RetargetSettings.DEFAULT.keySpacing() + ")"));
+        c.option(Option.value("code-path", "spline|key-offsets", "retarget/import: the latent codes over a window as a cubic"
+                + " B-spline with knots every --key-spacing frames, or offsets at key frames added to the encoder's codes"
+                + " (default " + (RetargetSettings.DEFAULT.codePath() == RetargetSettings.CodePath.SPLINE ? "spline" : "key-offsets")
+                + ")"));
         c.option(Option.value("loss-threshold", "X", "retarget/import: stop the latent optimisation under this loss (default "
                 + RetargetSettings.DEFAULT.threshold() + ")"));
         c.option(Option.value("iterations", "N", "retarget/import: most Adam iterations on the latent codes (default "
@@ -62,8 +75,15 @@ final class MotionRetargeting {
     static RetargetSettings retargetSettings(Args a) {
         RetargetSettings d = RetargetSettings.DEFAULT;
         return new RetargetSettings(a.doubleValue("lambda-angle", d.lambdaAngle(), 0, 1e6),
-                a.doubleValue("lambda-foot", d.lambdaFoot(), 0, 1e6), a.doubleValue("loss-threshold", d.threshold(), 0, 1e6),
-                a.intValue("iterations", d.maxIterations(), 0, 100000), d.learningRate(), d.stride());
+                a.doubleValue("lambda-foot", d.lambdaFoot(), 0, 1e6), a.doubleValue("lambda-smooth", d.lambdaSmooth(), 0, 1e9),
+                a.doubleValue("loss-threshold", d.threshold(), 0, 1e6), a.intValue("iterations", d.maxIterations(), 0, 100000),
+                a.doubleValue("learning-rate", d.learningRate(), 1e-6, 10), a.doubleValue("learning-rate", d.finalLearningRate(),
+                        1e-6, 10), d.stride(), a.intValue("key-spacing", d.keySpacing(), 1, 1000),
+                switch (a.value("code-path").orElse(d.codePath() == RetargetSettings.CodePath.SPLINE ? "spline" : "key-offsets")) {
+                    case "spline" -> RetargetSettings.CodePath.SPLINE;
+                    case "key-offsets" -> RetargetSettings.CodePath.KEY_OFFSETS;
+                    default -> throw new UsageException("--code-path must be spline or key-offsets");
+                });
     }
 
     static int train(Project project, Args a, List<String> files, PrintStream out, PrintStream err) {
@@ -82,7 +102,7 @@ final class MotionRetargeting {
                     case "first-frame" -> TrainingSettings.Initial.FIRST_FRAME;
                     case "source" -> TrainingSettings.Initial.SOURCE;
                     default -> throw new UsageException("--initial must be first-frame or source");
-                });
+                }, a.intValue("decoder-hidden", d.decoderHidden(), 0, 8192));
         List<String> held = a.value("held-out").map(v -> List.of(v.split(","))).orElse(List.of());
         boolean json = a.flag("json");
         RetargetModel model = ProjectRetargeting.train(project, paths, held, s, p -> {
@@ -148,6 +168,8 @@ final class MotionRetargeting {
                 row.put("contactLossStart", r.footLossStart());
                 row.put("angleLoss", r.angleLoss());
                 row.put("contactLoss", r.footLoss());
+                row.put("smoothnessLossStart", Double.isNaN(r.smoothLossStart()) ? null : r.smoothLossStart());
+                row.put("smoothnessLoss", Double.isNaN(r.smoothLoss()) ? null : r.smoothLoss());
             } else {
                 result = method.equals("copy") ? CopyRotations.retarget(src, target) : FootLockingIk.retarget(src, target);
             }

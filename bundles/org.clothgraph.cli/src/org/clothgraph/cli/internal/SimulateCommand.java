@@ -181,6 +181,7 @@ public final class SimulateCommand extends WorkspaceCommand {
         m.put("depenetrationLimits", c.depenetrationLimits());
         m.put("pinches", c.pinches());
         m.put("deepRescues", c.deepRescues());
+        m.put("untangles", c.untangles());
         return m;
     }
 

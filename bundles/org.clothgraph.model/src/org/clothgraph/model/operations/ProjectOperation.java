@@ -22,6 +22,14 @@ public abstract class ProjectOperation extends AbstractOperation {
 
     protected abstract void revert();
 
+    /**
+     * Applies the edit outside an operation history, as the command line does (the same change as the workbench's
+     * undoable action; a command-line process has nothing to undo into).
+     */
+    public final void executeNow() {
+        apply();
+    }
+
     @Override
     public IStatus execute(IProgressMonitor monitor, IAdaptable info) throws ExecutionException {
         apply();

@@ -87,9 +87,38 @@ public final class ProjectClips {
         return settings.map() != null ? JointMapper.given(source, settings.map()) : JointMapper.map(source);
     }
 
+    /**
+     * The joint mapping an import into {@code project} uses: the given table, else the mapping the project keeps for
+     * this skeleton ({@link ProjectJointMaps}, the user's correction), else the automatic mapping.
+     */
+    public static JointMapper.Mapping mapping(Project project, Skeleton source, Settings settings) {
+        if (settings.map() == null) {
+            JointMap saved = ProjectJointMaps.saved(project, source);
+            if (saved != null) {
+                return JointMapper.given(source, saved, JointMapper.Basis.SAVED);
+            }
+        }
+        return mapping(source, settings);
+    }
+
     /** Reads and retargets one source onto {@code target} without touching any project. */
     public static Motion read(Source s, Skeleton target, Settings settings) {
         return read(s, target, settings, null);
+    }
+
+    /** Reads a source's own motion (its skeleton, in metres, Y up), before any mapping or retargeting. */
+    public static Motion readSource(Source s, Settings settings) {
+        if (!Files.isRegularFile(s.file())) {
+            throw new InvalidInputException(s.file(), null, "no such file");
+        }
+        return s.amc() == null ? BvhReader.read(s.file(), settings.options())
+                : AsfAmcReader.read(s.file(), s.amc(), settings.amcFps(), settings.options());
+    }
+
+    /** Reads and retargets one source onto the project's character with the mapping the project would use. */
+    public static Motion read(Project project, Source s, Settings settings,
+            BiConsumer<Source, JointMapper.Mapping> onMapped) {
+        return read(s, ProjectCharacter.skeleton(project), settings, onMapped, sk -> mapping(project, sk, settings));
     }
 
     /**
@@ -97,12 +126,14 @@ public final class ProjectClips {
      * before the source is refused for an incomplete one.
      */
     public static Motion read(Source s, Skeleton target, Settings settings, BiConsumer<Source, JointMapper.Mapping> onMapped) {
-        if (!Files.isRegularFile(s.file())) {
-            throw new InvalidInputException(s.file(), null, "no such file");
-        }
-        Motion m = s.amc() == null ? BvhReader.read(s.file(), settings.options())
-                : AsfAmcReader.read(s.file(), s.amc(), settings.amcFps(), settings.options());
-        JointMapper.Mapping mapping = mapping(m.skeleton(), settings);
+        return read(s, target, settings, onMapped, sk -> mapping(sk, settings));
+    }
+
+    private static Motion read(Source s, Skeleton target, Settings settings,
+            BiConsumer<Source, JointMapper.Mapping> onMapped,
+            java.util.function.Function<Skeleton, JointMapper.Mapping> mapper) {
+        Motion m = readSource(s, settings);
+        JointMapper.Mapping mapping = mapper.apply(m.skeleton());
         if (onMapped != null) {
             onMapped.accept(s, mapping);
         }
@@ -173,7 +204,7 @@ public final class ProjectClips {
         List<Motion> motions = new ArrayList<>();
         for (Source s : sources) {
             sub.split(1).subTask(s.file().getFileName().toString());
-            Motion m = read(s, target, settings, onMapped);
+            Motion m = read(s, target, settings, onMapped, sk -> mapping(project, sk, settings));
             String name = unique(m.name(), taken);
             taken.add(name);
             motions.add(m.withName(name));

@@ -48,8 +48,12 @@ public final class JointMapper {
 
     private static final double THIGH = 0.245, SHIN = 0.246, ANKLE = 0.039, UPPER_ARM = 0.186, FOREARM = 0.146, HAND = 0.108;
 
-    /** How a role was found. */
-    public enum Basis { NAME, TOPOLOGY, GIVEN }
+    /**
+     * How a role was found: the joint's name is the role's own word (NAME) or another word for it (SYNONYM: Thigh,
+     * femur, LowerArm ...), the skeleton's structure and proportions alone (TOPOLOGY), a table given for this import
+     * ({@code --map}: GIVEN), or the mapping the project keeps for this skeleton, a user's correction (SAVED).
+     */
+    public enum Basis { NAME, SYNONYM, TOPOLOGY, GIVEN, SAVED }
 
     /** A mapped role: the source joint and how it was found. */
     public record Entry(String role, String source, Basis basis) {}
@@ -126,11 +130,17 @@ public final class JointMapper {
 
     /** The mapping a given table makes (a user's --map), in the same form as an automatic one. */
     public static Mapping given(Skeleton source, JointMap table) {
+        return given(source, table, Basis.GIVEN);
+    }
+
+    /** The mapping a table makes, each role marked with {@code basis} (GIVEN for --map, SAVED for the project's). */
+    public static Mapping given(Skeleton source, JointMap table, Basis basis) {
         Mapping m = new Mapping();
         for (String n : source.names()) {
             String t = table.target(n);
-            if (t != null && ROLES.contains(t) && !m.entries.containsKey(t)) m.put(t, n, Basis.GIVEN);
+            if (t != null && ROLES.contains(t) && !m.entries.containsKey(t)) m.put(t, n, basis);
         }
+        for (String r : ROLES) m.miss(r, basis == Basis.SAVED ? "not mapped in the saved mapping" : "not in the map");
         return m;
     }
 
@@ -229,7 +239,8 @@ public final class JointMapper {
             List<Integer> legFeet = new ArrayList<>(footOfChild.values());
             legFeet.sort((a, b) -> Double.compare(pathLength(legSplit, b), pathLength(legSplit, a)));
             legFeet = legFeet.subList(0, 2);
-            out.put("Hips", s.name(pelvis), isNamed(pelvis, "hips", "hip", "pelvis", "root") ? Basis.NAME : Basis.TOPOLOGY);
+            out.put("Hips", s.name(pelvis), isNamed(pelvis, "hips") ? Basis.NAME
+                    : isNamed(pelvis, "hip", "pelvis", "root") ? Basis.SYNONYM : Basis.TOPOLOGY);
             if (pelvis != 0) {
                 out.pelvisNote = "pelvis " + s.name(pelvis) + " is below the root " + s.name(0)
                         + ": its world motion drives the character's hips";
@@ -297,6 +308,7 @@ public final class JointMapper {
             int headIdx = -1;
             Basis headBasis = Basis.NAME;
             if (neck >= 0) {
+                if (neckBasis == Basis.NAME && !names[spine.get(neck)].isWord("Neck")) neckBasis = Basis.SYNONYM;
                 out.put("Neck", s.name(spine.get(neck)), neckBasis);
                 for (int i = neck + 1; i < spine.size() && headIdx < 0; i++) if (names[spine.get(i)].score("Head") > 0) headIdx = i;
                 if (headIdx < 0) {
@@ -306,6 +318,7 @@ public final class JointMapper {
                         if (top - p[spine.get(i)].y() >= 0.06 * height) { headIdx = i; headBasis = Basis.TOPOLOGY; }
                     }
                 }
+                if (headIdx >= 0 && headBasis == Basis.NAME && !names[spine.get(headIdx)].isWord("Head")) headBasis = Basis.SYNONYM;
                 if (headIdx >= 0) out.put("Head", s.name(spine.get(headIdx)), headBasis);
                 else out.miss("Head", "no joint above the neck " + s.name(spine.get(neck)) + " (the head follows it)");
             } else {
@@ -317,8 +330,9 @@ public final class JointMapper {
             if (trunk.isEmpty()) {
                 out.miss("Spine", "no joint between the pelvis and the neck");
             } else {
-                Basis b = isNamed(trunk.get(0), "spine", "chest", "back", "torso", "abdomen", "thorax", "lowerback", "upperback")
-                        ? Basis.NAME : Basis.TOPOLOGY;
+                Basis b = isNamed(trunk.get(0), "spine") ? Basis.NAME
+                        : isNamed(trunk.get(0), "chest", "back", "torso", "abdomen", "thorax", "lowerback", "upperback")
+                                ? Basis.SYNONYM : Basis.TOPOLOGY;
                 out.put("Spine", s.name(trunk.get(0)), b);
                 if (trunk.size() >= 2) out.put("Spine2", s.name(trunk.get(trunk.size() - 1)), b);
                 if (trunk.size() >= 3) out.put("Spine1", s.name(trunk.get(trunk.size() / 2)), b);
@@ -347,7 +361,8 @@ public final class JointMapper {
                 double take = score[i][r] > 0 ? score[i][r] + best[i + 1][r + 1] : -1;
                 if (take >= best[i][r] - 1e-9) {
                     int j = chain.get(i);
-                    out.put(side + roles.get(r), s.name(j), names[j].score(roles.get(r)) > 0 ? Basis.NAME : Basis.TOPOLOGY);
+                    out.put(side + roles.get(r), s.name(j), names[j].score(roles.get(r)) == 0 ? Basis.TOPOLOGY
+                            : names[j].isWord(roles.get(r)) ? Basis.NAME : Basis.SYNONYM);
                     i++;
                     r++;
                 } else if (best[i + 1][r] >= best[i][r] - 1e-9) {

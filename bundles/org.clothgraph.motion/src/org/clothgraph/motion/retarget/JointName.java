@@ -68,6 +68,11 @@ record JointName(Side side, String word) {
         return new JointName(side, String.join("", rest));
     }
 
+    /** Whether the name is the role's own word ("upleg" for UpLeg), not a synonym of it. */
+    boolean isWord(String role) {
+        return word.equals(role.toLowerCase(java.util.Locale.ROOT));
+    }
+
     /** How strongly this name names the canonical role (limb roles without side: "UpLeg", "Arm" ...): 0, 1 or 2. */
     int score(String role) {
         Map<String, Integer> m = SYNONYMS.get(word);

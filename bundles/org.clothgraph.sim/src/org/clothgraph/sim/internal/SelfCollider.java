@@ -27,6 +27,8 @@ final class SelfCollider {
     private final PairList[] chunkVf, chunkEe;
     private final PairList vf = new PairList(), ee = new PairList();
     final Contacts contacts = new Contacts();
+    /** Crossings being untangled: no contact joins the two sides of one; null = none. */
+    private Untangler crossing;
 
     /** Pairs of ids (vertex-triangle or edge-edge). */
     static final class PairList {
@@ -72,7 +74,8 @@ final class SelfCollider {
     }
 
     /** Finds this substep's contacts between the start positions xp and the predicted positions x. */
-    void detect(double[] xp, double[] x, double separationStep) {
+    void detect(double[] xp, double[] x, double separationStep, Untangler crossing) {
+        this.crossing = crossing;
         int n = m.n;
         workers.forRange(n, 4096, (chunk, from, to) -> {
             for (int i = from; i < to; i++) {
@@ -208,6 +211,9 @@ final class SelfCollider {
         if (d2 >= reach * reach || d2 < 1e-18) {
             return;
         }
+        if (crossing != null && (crossing.across(i, a) || crossing.across(i, b) || crossing.across(i, c))) {
+            return;
+        }
         double d = Math.sqrt(d2);
         double u = bc[0], v = bc[1], w = bc[2];
         int oa = 3 * a, ob = 3 * b, oc = 3 * c;
@@ -233,6 +239,11 @@ final class SelfCollider {
         if (s <= 1e-6 || s >= 1 - 1e-6 || t <= 1e-6 || t >= 1 - 1e-6) {
             return;
         }
+        if (crossing != null && (crossing.across(a, c) || crossing.across(a, d) || crossing.across(b, c)
+                || crossing.across(b, d))) {
+            return;
+        }
+
         double dist = Math.sqrt(d2);
         int oa = 3 * a, ob = 3 * b, oc = 3 * c, od = 3 * d;
         double nx = ((1 - s) * xp[oa] + s * xp[ob] - (1 - t) * xp[oc] - t * xp[od]) / dist;

@@ -37,6 +37,7 @@ public final class XpbdSolver implements ClothSolver {
     private final SimulationSettings set;
     private final Workers workers;
     private final SelfCollider self;
+    private final Untangler untangler;
     private final int iterations;
     private BodyMotion colliderMotion;
     private BodyCollider collider;
@@ -44,7 +45,7 @@ public final class XpbdSolver implements ClothSolver {
     private final int[] chunkPushes;
     private final boolean[] touched, inContact;
     // counters for the run report
-    private long substepsTotal, framesAtBudget, contactsTotal, bodyPushesTotal, speedLimits;
+    private long substepsTotal, framesAtBudget, contactsTotal, bodyPushesTotal, speedLimits, untangles;
     private int frames, maxSubstepsUsed;
 
     public XpbdSolver(ClothMesh mesh, Material material, SimulationSettings settings) {
@@ -60,6 +61,7 @@ public final class XpbdSolver implements ClothSolver {
         iterations = settings.effectiveIterations(n);
         workers = new Workers(settings.effectiveThreads());
         self = new SelfCollider(m, material.thickness(), workers);
+        untangler = settings.untangleSpeed() > 0 ? new Untangler(m, workers) : null;
         chunkPushes = new int[Math.max(1, workers.threads())];
         touched = new boolean[n];
         inContact = new boolean[n];
@@ -117,7 +119,7 @@ public final class XpbdSolver implements ClothSolver {
     public SolverCounters counters() {
         return new SolverCounters(frames, substepsTotal, maxSubstepsUsed, framesAtBudget, contactsTotal,
                 bodyPushesTotal, collider == null ? 0 : collider.deepRescues(), collider == null ? 0 : collider.pinches(),
-                collider == null ? 0 : collider.depenetrationLimits(), speedLimits);
+                collider == null ? 0 : collider.depenetrationLimits(), speedLimits, untangles);
     }
 
     private BodyCollider collider(BodyMotion motion) {
@@ -187,7 +189,14 @@ public final class XpbdSolver implements ClothSolver {
         }
         if (selfCollide) {
             self.clear();
-            self.detect(xs, x, set.separationSpeed() * h * set.selfCollisionInterval());
+            Untangler tangled = null;
+            if (untangler != null) {
+                // crossings already there (at the last pass's reference state) are undone step by step, and the
+                // contacts between their vertices, which would hold them crossed, are dropped while they last
+                untangles += untangler.untangle(xs, x, set.untangleSpeed() * h * set.selfCollisionInterval());
+                tangled = untangler.crossings() > 0 ? untangler : null;
+            }
+            self.detect(xs, x, set.separationSpeed() * h * set.selfCollisionInterval(), tangled);
             solveContacts();
             contactsTotal += self.contacts.size;
             // the reference for the next pass is taken here, before the body pass: the body's pushes then belong

@@ -52,7 +52,11 @@ final class ClothPanel {
         runs.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         Button simulate = new Button(c, SWT.PUSH);
         simulate.setText("Simulate...");
-        simulate.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        simulate.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        Button garmentsButton = new Button(c, SWT.PUSH);
+        garmentsButton.setText("Garments...");
+        garmentsButton.setToolTipText("An imported garment's placement on the character; Remove Garment");
+        garmentsButton.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         play = new Button(c, SWT.PUSH);
         play.setText("Play");
         frameLabel = new Label(c, SWT.NONE);
@@ -98,6 +102,11 @@ final class ClothPanel {
         });
         groups.addListener(SWT.Selection, e -> view.seek(view.frame()));
         simulate.addListener(SWT.Selection, e -> simulate());
+        garmentsButton.addListener(SWT.Selection, e -> {
+            if (view.session().project() != null) {
+                garments().open();
+            }
+        });
     }
 
     void setRuns(List<ClothRun.Report> reports, String selectedId) {
@@ -223,6 +232,11 @@ final class ClothPanel {
     void setMessage(String text) {
         garmentLabel.setText(text);
         garmentLabel.getParent().layout();
+    }
+
+    /** The Garments dialog on the open project (not yet open). */
+    GarmentDialog garments() {
+        return new GarmentDialog(runs.getShell(), view.session().project());
     }
 
     private void simulate() {

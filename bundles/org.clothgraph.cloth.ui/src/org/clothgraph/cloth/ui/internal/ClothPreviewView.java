@@ -79,6 +79,11 @@ public final class ClothPreviewView extends ViewPart {
         tracker.flush();
     }
 
+    /** The side panel (tests). */
+    ClothPanel panel() {
+        return panel;
+    }
+
     ProjectSession session() {
         return tracker.session();
     }

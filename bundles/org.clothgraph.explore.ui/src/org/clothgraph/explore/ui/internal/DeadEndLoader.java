@@ -94,15 +94,8 @@ final class DeadEndLoader {
         if (m.quarantined()) {
             text.append(".\nQuarantined: ").append(m.quarantine());
         }
-        ClothScene deadEndScene = null;
-        ClothScene targetScene = null;
-        if (node != null) {
-            ClothMesh mesh = mesh(p, target.garmentId());
-            Body body = RootFrameBody.at(snapshot, node);
-            Body bind = RootFrameBody.bindPose(snapshot, node);
-            targetScene = scene(p, mesh, target, body, bind);
-            deadEndScene = deadEnd == null ? null : scene(p, mesh, deadEnd, body, bind);
-        }
+        ClothScene targetScene = node == null ? null : scene(p, snapshot, node, target);
+        ClothScene deadEndScene = node == null || deadEnd == null ? null : scene(p, snapshot, node, deadEnd);
         return new DeadEndDetail(row, "At " + where, text.toString(),
                 deadEnd == null ? "(none simulated)" : "dead end " + deadEnd.id(), "merge target " + target.id(),
                 deadEndScene, targetScene);
@@ -120,8 +113,7 @@ final class DeadEndLoader {
             PrimaryGraphSnapshot snapshot = snapshots.get(p);
             PrimaryNode node = snapshot.node(deadEnd.primaryNode());
             if (node != null) {
-                deadEndScene = scene(p, mesh(p, deadEnd.garmentId()), deadEnd, RootFrameBody.at(snapshot, node),
-                        RootFrameBody.bindPose(snapshot, node));
+                deadEndScene = scene(p, snapshot, node, deadEnd);
             }
         }
         return new DeadEndDetail(row, "Merge undone", text,
@@ -129,10 +121,13 @@ final class DeadEndLoader {
                 "(no merge target now)", deadEndScene, null);
     }
 
-    private static ClothScene scene(Project p, ClothMesh mesh, ClothStateRecord state, Body body, Body bind) {
+    /** A state's cloth on the body posed at its primary node, coloured by its hood class. */
+    private ClothScene scene(Project p, PrimaryGraphSnapshot snapshot, PrimaryNode node, ClothStateRecord state) {
+        Body body = RootFrameBody.at(snapshot, node);
+        Body bind = RootFrameBody.bindPose(snapshot, node);
         float[] positions = p.frames().read(state.frameId()).positions();
         float[] color = state.classes() != null && state.classes().endsWith("=DOWN") ? DOWN_COLOR : UP_COLOR;
-        return new ClothScene(mesh, positions, body, bind, null, color);
+        return new ClothScene(mesh(p, state.garmentId()), positions, body, bind, null, color);
     }
 
     private synchronized ClothMesh mesh(Project p, long garmentId) {

@@ -8,7 +8,6 @@ import java.util.Locale;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.io.ImportOptions;
-import org.clothgraph.motion.project.ProjectCharacter;
 import org.clothgraph.motion.project.ProjectClips;
 import org.clothgraph.ui.ProjectSession;
 import org.eclipse.jface.wizard.WizardPage;
@@ -41,6 +40,11 @@ final class MotionImportPage extends WizardPage {
         setTitle("Motion capture");
         setDescription("BVH (any skeleton, Y or Z up) or ASF followed by its AMC files; retargeted onto the character.");
         setPageComplete(false);
+    }
+
+    /** The open project, or null. */
+    org.clothgraph.model.Project project() {
+        return session == null ? null : session.project();
     }
 
     List<Path> files() {
@@ -137,7 +141,8 @@ final class MotionImportPage extends WizardPage {
         try {
             List<ProjectClips.Source> sources = ProjectClips.sources(files.subList(0, i + 1));
             ProjectClips.Source s = sources.get(sources.size() - 1);
-            Motion m = ProjectClips.read(s, ProjectCharacter.skeleton(session.project()), settings());
+            // retargeted with the mapping the import will use (the project's saved one for this skeleton, if any)
+            Motion m = ProjectClips.read(session.project(), s, settings(), null);
             preview.play(m, m.name());
             status.setText(String.format(Locale.ROOT, "%s: %d frames at %.0f fps (%.2f s), retargeted onto the character.",
                     m.name(), m.frameCount(), m.fps(), m.duration()));

@@ -12,6 +12,7 @@ import org.clothgraph.model.jobs.OperationJob;
 import org.clothgraph.model.operations.AddTransitionOperation;
 import org.clothgraph.model.operations.ExcludeClipOperation;
 import org.clothgraph.model.operations.ProjectOperation;
+import org.clothgraph.model.operations.RemoveClipOperation;
 import org.clothgraph.model.operations.RemoveTransitionOperation;
 import org.clothgraph.model.operations.RenameClipOperation;
 import org.clothgraph.motion.Motion;
@@ -67,6 +68,16 @@ final class PrimaryGraphActions {
             }
         }
     };
+    private final Action removeClip = new Action("Remove Clip") {
+        @Override
+        public void run() {
+            ClipInfo c = selectedClip();
+            if (c != null && MessageDialog.openConfirm(view.getSite().getShell(), "Remove Clip", "Remove " + c.name()
+                    + " and its file from the project? (Edit > Undo brings it back.)")) {
+                removeClip(c);
+            }
+        }
+    };
     private final Action renameClip = new Action("Rename Clip...") {
         @Override
         public void run() {
@@ -93,6 +104,7 @@ final class PrimaryGraphActions {
         tb.add(removeTransition);
         tb.add(excludeClip);
         tb.add(renameClip);
+        tb.add(removeClip);
         update();
     }
 
@@ -105,6 +117,24 @@ final class PrimaryGraphActions {
         excludeClip.setEnabled(c != null);
         excludeClip.setText(c != null && c.excluded() ? "Include Clip" : "Exclude Clip");
         renameClip.setEnabled(c != null);
+        removeClip.setEnabled(c != null);
+    }
+
+    /** Removes a clip through the undoable operation (refused while the stored graph has its frames). */
+    RemoveClipOperation removeClip(ClipInfo c) {
+        RemoveClipOperation op = new RemoveClipOperation(view.project(), c);
+        if (execute(op)) {
+            view.select(null);
+            view.setInfo(c.name() + " removed (Edit > Undo brings it back).");
+        }
+        return op;
+    }
+
+    /** Excludes or includes a clip through the undoable operation (tests; the toolbar toggles). */
+    ExcludeClipOperation exclude(ClipInfo c, boolean excluded) {
+        ExcludeClipOperation op = new ExcludeClipOperation(view.project(), c, excluded);
+        execute(op);
+        return op;
     }
 
     private ClipInfo selectedClip() {
@@ -206,11 +236,13 @@ final class PrimaryGraphActions {
         }).schedule();
     }
 
-    static void execute(ProjectOperation op) {
+    static boolean execute(ProjectOperation op) {
         try {
-            PlatformUI.getWorkbench().getOperationSupport().getOperationHistory().execute(op, null, null);
+            return PlatformUI.getWorkbench().getOperationSupport().getOperationHistory().execute(op, null, null).isOK();
         } catch (ExecutionException | InvalidInputException e) {
-            MessageDialog.openError(null, op.getLabel(), e.getMessage());
+            // the history wraps what the operation threw (a refusal naming what stands in the way)
+            MessageDialog.openError(null, op.getLabel(), e.getCause() != null ? e.getCause().getMessage() : e.getMessage());
+            return false;
         }
     }
 }
