@@ -296,6 +296,74 @@ class SkinnedSurfaceTest {
                 () -> SampledBodyMotion.read(new DataInputStream(new ByteArrayInputStream(corrupt))));
     }
 
+    @Test
+    void aCharactersOwnSurfaceTravelsWithItsSampledMotionToAnotherProcess() throws IOException {
+        // a bind pose of its own (radii 3 mm above the procedural rest pose's), so no other test's surface changes
+        List<Capsule> capsules = new ArrayList<>();
+        for (Capsule c : rest.capsules()) {
+            capsules.add(new Capsule(c.name(), c.ax(), c.ay(), c.az(), c.bx(), c.by(), c.bz(), c.ra() + 0.003f,
+                    c.rb() + 0.003f));
+        }
+        Body bind = new Body(capsules);
+        // an imported mesh: one small triangle at each capsule's first end, skinned to that capsule alone
+        int n = 3 * bind.size();
+        double[] positions = new double[3 * n];
+        int[] triangles = new int[n];
+        int[] influences = new int[4 * n];
+        double[] weights = new double[4 * n];
+        Arrays.fill(influences, -1);
+        for (int c = 0; c < bind.size(); c++) {
+            Capsule k = bind.capsule(c);
+            for (int corner = 0; corner < 3; corner++) {
+                int v = 3 * c + corner;
+                positions[3 * v] = k.ax() + (corner == 1 ? 0.01 : 0);
+                positions[3 * v + 1] = k.ay() + (corner == 2 ? 0.01 : 0);
+                positions[3 * v + 2] = k.az();
+                triangles[v] = v;
+                influences[4 * v] = c;
+                weights[4 * v] = 1;
+            }
+        }
+        SkinnedSurface own = SkinnedSurface.bound(bind, positions, triangles, influences, weights);
+        BodyMotion walk = ProceduralBody.motion(ProceduralBody.Motion.WALK);
+        BodyMotion character = new BodyMotion() {
+            @Override
+            public Body poseAt(double t) {
+                return walk.poseAt(t);
+            }
+
+            @Override
+            public Body bindPose() {
+                return bind;
+            }
+        };
+        SkinnedSurface.useOwn(own);
+        byte[] bytes;
+        double[] expected = new double[3 * n];
+        try {
+            SampledBodyMotion sampled = SampledBodyMotion.sample(character, 0.5, 1.0, 60);
+            assertEquals(n, sampled.surface().vertexCount());
+            sampled.surface().positionsAt(0.75, expected);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            sampled.write(new DataOutputStream(out));
+            bytes = out.toByteArray();
+        } finally {
+            SkinnedSurface.forgetOwn(bind);
+        }
+        // another process: the bind pose's surface would be generated, but the motion brings the character's own
+        assertTrue(SkinnedSurface.of(bind).vertexCount() > 100);
+        SampledBodyMotion back = SampledBodyMotion.read(new DataInputStream(new ByteArrayInputStream(bytes)));
+        BodySurface s = back.surface();
+        assertEquals(n, s.vertexCount());
+        assertArrayEquals(triangles, s.triangles());
+        double[] got = new double[3 * n];
+        s.positionsAt(0.75, got);
+        assertArrayEquals(expected, got, "the same posed surface, bit for bit");
+        double[] restarted = new double[3 * n];
+        back.from(15).surface().positionsAt(0, restarted);
+        assertArrayEquals(expected, restarted, "a restart from a later sample keeps it");
+    }
+
     // ---- helpers
 
     private static int nearest(Body b, double x, double y, double z) {

@@ -10,19 +10,26 @@ import java.util.List;
  * A body motion stored as regular samples of capsule endpoints and radii, linearly interpolated in time
  * (clamped outside the sampled span). At an exact sample time the sample itself is returned bit for bit.
  * Carries the sampled motion's bind pose (see {@link BodyMotion#bindPose()}), so its skinned surface is the
- * character's whatever span was sampled. Serialisable with {@link #write(DataOutput)} / {@link #read(DataInput)}
+ * character's whatever span was sampled, and the character's own surface when it has one ({@link
+ * SkinnedSurface#useOwn}), so a worker process that reads it back collides with that surface, not a generated one.
+ * Serialisable with {@link #write(DataOutput)} / {@link #read(DataInput)}
  * (a versioned format; {@link #readUnversioned(DataInput)} reads the first, headerless one).
  */
 public final class SampledBodyMotion implements BodyMotion {
     private static final int FLOATS = 8;
     private static final int MAGIC = 0x4347424d; // "CGBM"
-    /** 2: header, then the bind pose (optional) before the samples. 1 was headerless, without a bind pose. */
-    private static final int VERSION = 2;
+    /**
+     * 3: after the bind pose, the character's own surface (optional). 2: header, then the bind pose (optional) after
+     * the samples. 1 was headerless, without a bind pose.
+     */
+    private static final int VERSION = 3;
     private final double start;
     private final double rate;
     private final String[] names;
     private final float[][] samples; // [sample][capsule*8]
     private final Body bind;
+    /** The character's own surface for the bind pose, or null: then the surface is {@link SkinnedSurface#of(Body)}. */
+    private final SkinnedSurface own;
 
     public SampledBodyMotion(double start, double rate, String[] names, float[][] samples) {
         this(start, rate, names, samples, null);
@@ -30,6 +37,11 @@ public final class SampledBodyMotion implements BodyMotion {
 
     /** A sampled motion with a bind pose (null for none) whose capsules must have the sampled names. */
     public SampledBodyMotion(double start, double rate, String[] names, float[][] samples, Body bind) {
+        this(start, rate, names, samples, bind, null);
+    }
+
+    private SampledBodyMotion(double start, double rate, String[] names, float[][] samples, Body bind,
+            SkinnedSurface own) {
         if (!(rate > 0) || samples.length == 0) {
             throw new IllegalArgumentException("need a positive sample rate and at least one sample");
         }
@@ -54,6 +66,7 @@ public final class SampledBodyMotion implements BodyMotion {
             }
         }
         this.bind = bind;
+        this.own = own;
     }
 
     /**
@@ -77,7 +90,16 @@ public final class SampledBodyMotion implements BodyMotion {
             float[] f = floats(b);
             s[k] = f;
         }
-        return new SampledBodyMotion(t0, rate, names, s, motion.bindPose());
+        return new SampledBodyMotion(t0, rate, names, s, motion.bindPose(), own(motion));
+    }
+
+    /** The character's own surface of a motion's bind pose, when it has one (in this process or carried along). */
+    private static SkinnedSurface own(BodyMotion motion) {
+        if (motion instanceof SampledBodyMotion m) {
+            return m.own;
+        }
+        Body bind = motion.bindPose();
+        return bind != null && SkinnedSurface.hasOwn(bind) ? SkinnedSurface.of(bind) : null;
     }
 
     /** Sample positions closer than this (in samples) to a sample time are that sample. */
@@ -92,7 +114,7 @@ public final class SampledBodyMotion implements BodyMotion {
             throw new IllegalArgumentException("sample " + first + " outside 0.." + (samples.length - 1));
         }
         return new SampledBodyMotion(0, rate, names, java.util.Arrays.copyOfRange(samples, first, samples.length),
-                bind);
+                bind, own);
     }
 
     @Override
@@ -152,6 +174,11 @@ public final class SampledBodyMotion implements BodyMotion {
     }
 
     @Override
+    public BodySurface surface() {
+        return own != null ? own.over(this) : BodyMotion.super.surface();
+    }
+
+    @Override
     public double startTime() {
         return start;
     }
@@ -190,6 +217,10 @@ public final class SampledBodyMotion implements BodyMotion {
             for (float f : floats(bind)) {
                 out.writeFloat(f);
             }
+            out.writeBoolean(own != null);
+            if (own != null) {
+                own.write(out);
+            }
         }
     }
 
@@ -199,7 +230,7 @@ public final class SampledBodyMotion implements BodyMotion {
             throw new IOException("not a sampled body motion");
         }
         int version = in.readInt();
-        if (version != VERSION) {
+        if (version != VERSION && version != 2) {
             throw new IOException("unsupported sampled body motion version " + version + " (this ClothGraph reads "
                     + VERSION + ")");
         }
@@ -211,11 +242,14 @@ public final class SampledBodyMotion implements BodyMotion {
         for (int j = 0; j < f.length; j++) {
             f[j] = in.readFloat();
         }
+        Body bind;
         try {
-            return new SampledBodyMotion(m.start, m.rate, m.names, m.samples, body(m.names, f, f, 0));
+            bind = body(m.names, f, f, 0);
         } catch (IllegalArgumentException e) {
             throw new IOException("bad bind pose: " + e.getMessage(), e);
         }
+        SkinnedSurface own = version >= 3 && in.readBoolean() ? SkinnedSurface.read(bind, in) : null;
+        return new SampledBodyMotion(m.start, m.rate, m.names, m.samples, bind, own);
     }
 
     /** Reads the headerless version 1 format (samples only, no bind pose). */

@@ -1,5 +1,8 @@
 package org.clothgraph.sim.body;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -139,6 +142,67 @@ public final class SkinnedSurface {
     }
 
     /**
+     * Writes the surface's mesh and skin weights (its bind pose is not written: {@link #read} is given it), so a
+     * character's own surface travels with a work unit to another process.
+     */
+    public void write(DataOutput out) throws IOException {
+        out.writeInt(positions.length);
+        for (double d : positions) {
+            out.writeDouble(d);
+        }
+        writeInts(out, triangles);
+        writeInts(out, influence);
+        out.writeInt(weight.length);
+        for (double d : weight) {
+            out.writeDouble(d);
+        }
+    }
+
+    /** Reads what {@link #write} wrote, bound to {@code bind}: the same surface, bit for bit. */
+    public static SkinnedSurface read(Body bind, DataInput in) throws IOException {
+        double[] p = readDoubles(in);
+        int[] t = readInts(in);
+        int[] i = readInts(in);
+        double[] w = readDoubles(in);
+        try {
+            return bound(bind, p, t, i, w);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("bad body surface: " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeInts(DataOutput out, int[] a) throws IOException {
+        out.writeInt(a.length);
+        for (int v : a) {
+            out.writeInt(v);
+        }
+    }
+
+    private static int length(DataInput in) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > 200_000_000) {
+            throw new IOException("bad body surface array length " + n);
+        }
+        return n;
+    }
+
+    private static int[] readInts(DataInput in) throws IOException {
+        int[] a = new int[length(in)];
+        for (int k = 0; k < a.length; k++) {
+            a[k] = in.readInt();
+        }
+        return a;
+    }
+
+    private static double[] readDoubles(DataInput in) throws IOException {
+        double[] a = new double[length(in)];
+        for (int k = 0; k < a.length; k++) {
+            a[k] = in.readDouble();
+        }
+        return a;
+    }
+
+    /**
      * Makes {@code own} the surface {@link #of(Body)} gives for its bind pose in this process: a character imported
      * with its own mesh is drawn and collided with as that mesh wherever its bind pose is skinned. A bind pose is a
      * character's own (its skeleton's fitting pose capsules), so no other character is affected.
@@ -146,6 +210,13 @@ public final class SkinnedSurface {
     public static void useOwn(SkinnedSurface own) {
         synchronized (OWN) {
             OWN.put(own.bind, own);
+        }
+    }
+
+    /** {@link #of(Body)} generates the surface of this bind pose again (its character's own is forgotten). */
+    public static void forgetOwn(Body bind) {
+        synchronized (OWN) {
+            OWN.remove(bind);
         }
     }
 
