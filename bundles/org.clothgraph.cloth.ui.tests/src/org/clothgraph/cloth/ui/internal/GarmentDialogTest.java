@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 import org.clothgraph.cloth.GarmentFit;
 import org.clothgraph.cloth.GarmentPlacement;
@@ -20,6 +21,7 @@ import org.clothgraph.sim.io.Axes;
 import org.clothgraph.sim.io.ObjGarmentReader;
 import org.clothgraph.testing.Screenshots;
 import org.clothgraph.testing.SharedData;
+import org.clothgraph.testing.UiWait;
 import org.clothgraph.ui.ProjectSession;
 import org.eclipse.core.commands.operations.IOperationHistory;
 import org.eclipse.ui.IWorkbench;
@@ -30,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Cloth Preview's Garments dialog on a new project with the imported Berkeley robe: it shows how the robe was
- * placed, moves it (undo and redo through the workbench history), and removes it (undone too).
+ * placed, moves it (undo and redo through the workbench history) while the preview shows it as placed, and removes it
+ * (undone too).
  */
 class GarmentDialogTest {
     @TempDir
@@ -65,13 +68,19 @@ class GarmentDialogTest {
         GarmentPlacement.Adjustment a = ProjectGarments.placement(project, "berkeley robe").adjustment();
         assertArrayEquals(new double[] { 0, 0.02, -0.01 }, a.offset(), 1e-9);
         assertTrue(d.messageText().contains("placed"), d.messageText());
+        // the preview shows the robe as placed now, on the character in the fitting pose, before any simulation
+        float[] placed = ProjectGarments.mesh(project, ProjectGarments.find(project, "berkeley robe")).restPositions();
+        assertEquals(0.02, placed[1] - fitted[1], 1e-4);
+        UiWait.until("the Cloth Preview shows the robe as placed", 60_000, () -> shows(view, placed));
+        assertEquals(ProjectGarments.restBody(project), view.shown().body(0));
         Path shot = Screenshots.of(d.getShell(), "cloth-preview-garments-dialog");
         assertTrue(Files.size(shot) > 5_000);
 
         IOperationHistory history = workbench.getOperationSupport().getOperationHistory();
         history.undo(project.undoContext(), null, null);
-        assertArrayEquals(fitted, ProjectGarments.mesh(project, ProjectGarments.find(project, "berkeley robe"))
-                .restPositions(), 1e-5f);
+        float[] undone = ProjectGarments.mesh(project, ProjectGarments.find(project, "berkeley robe")).restPositions();
+        assertArrayEquals(fitted, undone, 1e-5f);
+        UiWait.until("the Cloth Preview follows the undo", 60_000, () -> shows(view, undone));
         history.redo(project.undoContext(), null, null);
         assertEquals(0.02, ProjectGarments.placement(project, "berkeley robe").adjustment().offset()[1], 1e-9);
 
@@ -86,5 +95,9 @@ class GarmentDialogTest {
         d.close();
         Path preview = Screenshots.of(workbench.getActiveWorkbenchWindow().getShell(), "cloth-preview-with-garments-button");
         assertTrue(Files.size(preview) > 10_000);
+    }
+
+    private static boolean shows(ClothPreviewView view, float[] cloth) {
+        return view.shown() instanceof PlacementPlayer p && Arrays.equals(p.cloth(0), cloth) && view.scene() != null;
     }
 }

@@ -236,7 +236,7 @@ final class ClothPanel {
 
     /** The Garments dialog on the open project (not yet open). */
     GarmentDialog garments() {
-        return new GarmentDialog(runs.getShell(), view.session().project());
+        return new GarmentDialog(runs.getShell(), view.session().project()).previewingIn(view::showPlacement);
     }
 
     private void simulate() {

@@ -29,7 +29,8 @@ import org.eclipse.ui.part.ViewPart;
  * (paced by timerExec, paused while hidden), orbit with the mouse, zoom with the wheel. The side
  * panel lists runs, the garment's material and vertex groups and feature loops (the selected one is painted) and the
  * classifier result (hood up/down) of the current frame. It also plays an explored path of the secondary
- * graph, marking the frames where a merge is being blended.
+ * graph, marking the frames where a merge is being blended, and shows a garment as placed on the character before any
+ * simulation (from the Garments dialog).
  */
 public final class ClothPreviewView extends ViewPart {
     private static final float[] UP_COLOR = { 0.25f, 0.45f, 0.8f };
@@ -45,6 +46,7 @@ public final class ClothPreviewView extends ViewPart {
     private int knownRuns;
     private BackgroundLoad<Project, Listing> listing;
     private BackgroundLoad<RunPlayer.Request, RunPlayer> runLoad;
+    private BackgroundLoad<PlacementPlayer.Request, PlacementPlayer> placementLoad;
     /** A run was asked for and is being read (UI thread). */
     private boolean runLoading;
     private boolean playing;
@@ -73,6 +75,11 @@ public final class ClothPreviewView extends ViewPart {
             panel.setMessage(e.getMessage());
             canvas.redraw();
         });
+        placementLoad = new BackgroundLoad<>(canvas, "Reading a garment", PlacementPlayer::load, (request, loaded) -> {
+            if (tracker.project() == request.project()) {
+                showLoaded(loaded);
+            }
+        }, (request, e) -> panel.setMessage(e.getMessage()));
         tracker = new ProjectTracker(getViewSite(), canvas, EnumSet.of(Aspect.SETTINGS, Aspect.GARMENTS,
                 Aspect.PRIMARY_GRAPH, Aspect.SECONDARY_GRAPH),
                 (project, changed, switched) -> refresh(project, switched));
@@ -93,7 +100,7 @@ public final class ClothPreviewView extends ViewPart {
         return player instanceof RunPlayer run ? run : null;
     }
 
-    /** What is shown: a run or an explored path (null: nothing). */
+    /** What is shown: a run, an explored path or a garment's placement (null: nothing). */
     PreviewPlayer shown() {
         return player;
     }
@@ -117,6 +124,17 @@ public final class ClothPreviewView extends ViewPart {
             player = null;
             scene = null;
             knownRuns = 0;
+        }
+        if (!switched && project != null && player instanceof PlacementPlayer placed) {
+            // its placement may have been changed or undone: read it again, or clear it when the garment is gone
+            String name = placed.garment().name();
+            if (project.garments().stream().anyMatch(g -> g.name().equals(name))) {
+                showPlacement(name);
+            } else {
+                player = null;
+                scene = null;
+                panel.setMessage(name + " was removed from the project");
+            }
         }
         if (project == null) {
             panel.setRuns(List.of(), null);
@@ -158,6 +176,20 @@ public final class ClothPreviewView extends ViewPart {
     }
 
     private void showRun(RunPlayer loaded) {
+        showLoaded(loaded);
+    }
+
+    /** Shows a garment as placed on the character before any simulation, once it is read (in a job). */
+    void showPlacement(String garment) {
+        Project project = tracker.project();
+        if (project == null) {
+            return;
+        }
+        stop();
+        placementLoad.request(new PlacementPlayer.Request(project, garment));
+    }
+
+    private void showLoaded(PreviewPlayer loaded) {
         player = loaded;
         panel.setGarment(player.garment(), player.mesh(), player.bindPose());
         seek(0);

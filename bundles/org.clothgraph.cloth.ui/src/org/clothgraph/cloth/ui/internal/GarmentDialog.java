@@ -2,6 +2,7 @@ package org.clothgraph.cloth.ui.internal;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 import org.clothgraph.cloth.GarmentPlacement;
 import org.clothgraph.cloth.PlaceGarmentOperation;
@@ -43,10 +44,18 @@ final class GarmentDialog extends Dialog {
     private Spinner scale;
     private Spinner yaw;
     private List<GarmentInfo> shown = List.of();
+    private Consumer<String> preview = name -> {
+    };
 
     GarmentDialog(Shell parent, Project project) {
         super(parent);
         this.project = project;
+    }
+
+    /** Where the selected garment is shown as placed (by name), whenever it is selected or placed again. */
+    GarmentDialog previewingIn(Consumer<String> show) {
+        this.preview = show;
+        return this;
     }
 
     @Override
@@ -161,6 +170,9 @@ final class GarmentDialog extends Dialog {
             getButton(REMOVE_ID).setEnabled(g != null);
         }
         info.getParent().layout(true);
+        if (g != null) {
+            preview.accept(g.name());
+        }
     }
 
     /** Sets the placement controls as a user would (tests). */
