@@ -82,6 +82,6 @@ final class PlacementPlayer implements PreviewPlayer {
 
     @Override
     public String note(int frame) {
-        return garment.name() + " as placed on the character (fitting pose), before any simulation";
+        return "placed, not simulated";
     }
 }
