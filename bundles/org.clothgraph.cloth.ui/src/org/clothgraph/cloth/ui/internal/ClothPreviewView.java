@@ -68,7 +68,7 @@ public final class ClothPreviewView extends ViewPart {
                 (project, e) -> panel.setMessage(e.getMessage()));
         runLoad = new BackgroundLoad<>(canvas, "Reading a simulation run", RunPlayer::load, (run, loaded) -> {
             runLoading = false;
-            showRun(loaded);
+            showLoaded(loaded);
         }, (run, e) -> {
             runLoading = false;
             scene = null;
@@ -175,10 +175,6 @@ public final class ClothPreviewView extends ViewPart {
         runLoad.request(new RunPlayer.Request(project, run));
     }
 
-    private void showRun(RunPlayer loaded) {
-        showLoaded(loaded);
-    }
-
     /** Shows a garment as placed on the character before any simulation, once it is read (in a job). */
     void showPlacement(String garment) {
         Project project = tracker.project();
@@ -189,6 +185,7 @@ public final class ClothPreviewView extends ViewPart {
         placementLoad.request(new PlacementPlayer.Request(project, garment));
     }
 
+    /** Shows a loaded run, explored path or placement from its first frame. */
     private void showLoaded(PreviewPlayer loaded) {
         player = loaded;
         panel.setGarment(player.garment(), player.mesh(), player.bindPose());
@@ -220,10 +217,8 @@ public final class ClothPreviewView extends ViewPart {
                     }
                     JobSnapshot<ExploredPathPlayer> s = job.snapshot();
                     if (s.state() == JobSnapshot.State.COMPLETED) {
-                        player = s.result();
-                        panel.setGarment(player.garment(), player.mesh(), player.bindPose());
                         panel.setExploredPath(true, true);
-                        seek(0);
+                        showLoaded(s.result());
                     } else if (s.state() == JobSnapshot.State.FAILED) {
                         panel.setMessage(s.message());
                     }
@@ -237,10 +232,8 @@ public final class ClothPreviewView extends ViewPart {
      */
     public void play(org.clothgraph.explore.ExploredPath path, String description) {
         stop();
-        player = new ExploredPathPlayer(path, -1);
-        panel.setGarment(player.garment(), player.mesh(), player.bindPose());
+        showLoaded(new ExploredPathPlayer(path, -1));
         panel.setMessage(description);
-        seek(0);
         play();
     }
 
