@@ -109,9 +109,9 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
      * The small-step solver's Gauss-Seidel passes over the cloth-cloth contacts per substep (16; was 4). Where the arms
      * press layers against the body the contacts (each pass followed by the strain limit on their edges) had not
      * converged after 4 passes and layers were left crossed. Measured on the demo's jumping jacks restarted from the
-     * same stored state (frames 21-62, the first arm swings, by the independent checker): 4 passes, up to 280
-     * self-crossings per frame (frames 39-48 all above 200); 8 passes, up to 48; 16 passes, up to 7 (0 in 33 of 42
-     * frames). The passes cost little: the contact solve was 1.5 % of a 29,000-vertex frame with 4.
+     * same stored state at frame 20 (frames 21-62, the first two arm swings, by the independent checker): 4 passes,
+     * up to 580 self-crossings per frame; 8 passes, up to 48; 16 passes, up to 7 (0 in 31 of 42 frames); on the
+     * nine-clip path restarted before its first jumping jacks, 669 with 4 passes and 57 with 16 (docs/SIMULATION.md).
      */
     public static final int SMALL_STEPS_CONTACT_ITERATIONS = 16;
 
