@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.model.geometry.LinearBlendSkinning;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.Quat;
 import org.clothgraph.motion.Skeleton;
@@ -24,7 +25,7 @@ import org.clothgraph.motion.Vec3;
  * {@code character/skin.cgsk}.
  */
 public final class CharacterSkin {
-    public static final int INFLUENCES = 4;
+    public static final int INFLUENCES = LinearBlendSkinning.INFLUENCES;
     private static final int MAGIC = 0x4347534b; // "CGSK"
     private static final int VERSION = 1;
 
@@ -141,25 +142,7 @@ public final class CharacterSkin {
             Vec3 t = p[j].sub(w.rotate(r[j]));
             m[j] = new double[] {ex.x(), ey.x(), ez.x(), ex.y(), ey.y(), ez.y(), ex.z(), ey.z(), ez.z(), t.x(), t.y(), t.z()};
         }
-        int n = vertexCount();
-        for (int v = 0; v < n; v++) {
-            double x = positions[3 * v], y = positions[3 * v + 1], z = positions[3 * v + 2];
-            double ox = 0, oy = 0, oz = 0;
-            for (int k = 0; k < INFLUENCES; k++) {
-                int j = joints[v * INFLUENCES + k];
-                if (j < 0) {
-                    continue;
-                }
-                double w = weights[v * INFLUENCES + k];
-                double[] t = m[j];
-                ox += w * (t[0] * x + t[1] * y + t[2] * z + t[9]);
-                oy += w * (t[3] * x + t[4] * y + t[5] * z + t[10]);
-                oz += w * (t[6] * x + t[7] * y + t[8] * z + t[11]);
-            }
-            out[3 * v] = ox;
-            out[3 * v + 1] = oy;
-            out[3 * v + 2] = oz;
-        }
+        LinearBlendSkinning.apply(positions, joints, weights, m, out);
     }
 
     /** The skin must be posed on the skeleton it was bound to: same joint names in the same order. */

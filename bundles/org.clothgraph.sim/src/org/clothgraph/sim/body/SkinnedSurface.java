@@ -7,6 +7,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.clothgraph.model.geometry.LinearBlendSkinning;
+
 /**
  * A skinned body mesh generated from a bind-pose {@link Body}: the smooth union of the capsules (polynomial
  * smooth-min of their signed distances, so armpits and crotch fill in while limbs further apart than the blend
@@ -42,7 +44,7 @@ public final class SkinnedSurface {
     public static final double DEFAULT_BLEND = 0.025;
     /** Skin weights fall to zero this far (metres) beyond the nearest capsule's surface distance. */
     private static final double WEIGHT_FALLOFF = 0.04;
-    private static final int MAX_INFLUENCES = 4;
+    private static final int MAX_INFLUENCES = LinearBlendSkinning.INFLUENCES;
     /** Edge crossings stay within [T_MIN, 1 - T_MIN] of their edge, so triangles never degenerate. */
     private static final double T_MIN = 0.05;
     /** Edges shorter than this fraction of a cell are collapsed after polygonisation. */
@@ -351,25 +353,7 @@ public final class SkinnedSurface {
             double[] f1 = frame(posed, c, reference[c], bindFrames[c]);
             m[c] = transform(bindFrames[c], f1);
         }
-        int n = positions.length / 3;
-        for (int v = 0; v < n; v++) {
-            double x = positions[3 * v], y = positions[3 * v + 1], z = positions[3 * v + 2];
-            double ox = 0, oy = 0, oz = 0;
-            for (int k = 0; k < MAX_INFLUENCES; k++) {
-                int c = influence[v * MAX_INFLUENCES + k];
-                if (c < 0) {
-                    break;
-                }
-                double w = weight[v * MAX_INFLUENCES + k];
-                double[] t = m[c];
-                ox += w * (t[0] * x + t[1] * y + t[2] * z + t[9]);
-                oy += w * (t[3] * x + t[4] * y + t[5] * z + t[10]);
-                oz += w * (t[6] * x + t[7] * y + t[8] * z + t[11]);
-            }
-            out[3 * v] = ox;
-            out[3 * v + 1] = oy;
-            out[3 * v + 2] = oz;
-        }
+        LinearBlendSkinning.apply(positions, influence, weight, m, out);
     }
 
     /** A {@link BodySurface} following a motion whose capsules are this surface's bind capsules. */
