@@ -41,7 +41,7 @@ final class Kinematics {
         for (FootPoints.Point pt : feet.points()) {
             NDArray pos = p[pt.joint()];
             if (pt.endSite() != null) pos = pos.add(QuatNd.rotate(q[pt.joint()], vec(rot, pt.endSite())));
-            heights.add(pos.get(":, :, 1:2").sub((float) pt.lift()));
+            heights.add(pos.get(":, :, 1:2").sub(Djl.scalar(pos, pt.lift())));
         }
         return NDArrays.concat(heights, 2).min(new int[] {2});
     }
