@@ -181,7 +181,14 @@ public final class LatentRetargeting {
      * ((n-2) x joints x 3, mm).
      */
     record Problem(MotionAutoencoder.Architecture a, Skeleton target, FootPoints feet, int windows, int frames, float[] x,
-            float[] bones, float[] overlapAdd, float[] source, float[] root, float[] copyD2) {}
+            float[] bones, Join join, float[] source, float[] root, float[] copyD2) {}
+
+    /**
+     * The overlap-add of windows into a clip of n frames: in each of {@code layers} layers, clip frame g takes row
+     * index[layer*n + g] of the windows' frames laid end to end (window i's frame f is row i*tf + f) with weight
+     * weight[layer*n + g] (0 where fewer windows cover the frame); a frame's weights sum to one.
+     */
+    record Join(int layers, long[] index, float[] weight) {}
 
     /**
      * The objective for latent codes zs (windows*tf, latent): {loss, angle loss, contact loss, smoothness loss (null
@@ -197,7 +204,14 @@ public final class LatentRetargeting {
         NDArray r = net.decode(p, zs, m.create(pr.bones(), new Shape((long) w * tf, a.bones())), xs);
         // sign of each decoded quaternion against the source at its frame (no gradient through the sign)
         NDArray sign = r.mul(xs.reshape(w, tf, j, 4)).sum(new int[] {3}, true).sign();
-        NDArray joined = m.create(pr.overlapAdd(), new Shape(n, (long) w * tf)).matMul(r.mul(sign).reshape((long) w * tf, j * 4L));
+        NDArray rows = r.mul(sign).reshape((long) w * tf, j * 4L);
+        NDArray joined = null;
+        for (int k = 0; k < pr.join().layers(); k++) {
+            NDArray idx = m.create(java.util.Arrays.copyOfRange(pr.join().index(), k * n, (k + 1) * n));
+            NDArray wt = m.create(java.util.Arrays.copyOfRange(pr.join().weight(), k * n, (k + 1) * n), new Shape(n, 1));
+            NDArray part = rows.get(idx).mul(wt);
+            joined = joined == null ? part : joined.add(part);
+        }
         NDArray clip = QuatNd.normalize(joined.reshape(1, n, j, 4));
         NDArray src = m.create(pr.source(), new Shape(1, n, j, 4));
         NDArray root = m.create(pr.root(), new Shape(1, n, 3));
@@ -216,26 +230,34 @@ public final class LatentRetargeting {
     }
 
     /**
-     * The overlap-add of windows starting at {@code starts} (tf frames each) into a clip of n frames: n x (windows*tf),
-     * row-major; a window's frame f weighs sin^2(pi (f + 0.5) / tf) (a Hann window: with windows every half window the
-     * weights of a frame sum to a constant, and each window fades in and out smoothly), each clip frame's weights
-     * normalised to sum 1. Windows that do not overlap give each frame its one window's frame.
+     * The overlap-add of windows starting at {@code starts} (tf frames each) into a clip of n frames; a window's frame f
+     * weighs sin^2(pi (f + 0.5) / tf) (a Hann window: with windows every half window the weights of a frame sum to one,
+     * and each window fades in and out smoothly), each clip frame's weights normalised to sum 1. Windows that do not
+     * overlap give each frame its one window's frame.
      */
-    static float[] overlapAdd(List<Integer> starts, int n, int tf) {
-        int cols = starts.size() * tf;
-        float[] b = new float[n * cols];
+    static Join overlapAdd(List<Integer> starts, int n, int tf) {
+        int layers = 0;
+        int[] count = new int[n];
+        for (int st : starts) {
+            for (int f = 0; f < tf && st + f < n; f++) layers = Math.max(layers, ++count[st + f]);
+        }
+        long[] index = new long[layers * n];
+        float[] weight = new float[layers * n];
         double[] sum = new double[n];
+        java.util.Arrays.fill(count, 0);
         for (int i = 0; i < starts.size(); i++) {
             for (int f = 0; f < tf && starts.get(i) + f < n; f++) {
+                int g = starts.get(i) + f, k = count[g]++;
                 double v = Math.pow(Math.sin(Math.PI * (f + 0.5) / tf), 2);
-                b[(starts.get(i) + f) * cols + i * tf + f] = (float) v;
-                sum[starts.get(i) + f] += v;
+                index[k * n + g] = (long) i * tf + f;
+                weight[k * n + g] = (float) v;
+                sum[g] += v;
             }
         }
-        for (int g = 0; g < n; g++) {
-            for (int c = 0; c < cols; c++) b[g * cols + c] /= (float) sum[g];
+        for (int k = 0; k < layers; k++) {
+            for (int g = 0; g < n; g++) weight[k * n + g] /= (float) sum[g];
         }
-        return b;
+        return new Join(layers, index, weight);
     }
 
     /**
