@@ -90,16 +90,26 @@ class GradientTest {
         }
         float[] d2 = new float[(n - 2) * 22 * 3];
         LatentRetargeting.Problem pr = new LatentRetargeting.Problem(a, child, FootPoints.of(child), w, n, x,
-                net.perFrame(CanonicalSkeleton.boneLengths(child), w), LatentRetargeting.overlapAdd(starts, n, tf), source, root, d2);
+                net.perFrame(CanonicalSkeleton.boneLengths(child), w), LatentRetargeting.overlapAdd(starts, n, tf), source, root, d2,
+                contact(n));
         float[] codes = new float[w * tf * a.latent()];
         for (int i = 0; i < codes.length; i++) codes[i] = (float) r.nextGaussian();
-        RetargetSettings s = RetargetSettings.DEFAULT.withWeights(0.3, 0.5, 1e-4);
+        RetargetSettings s = RetargetSettings.DEFAULT.withWeights(0.3, 0.5, 1e-4).withSkating(1e-4);
         float[] quiet = gradient(net, pr, codes, s, false), collected = gradient(net, pr, codes, s, true);
         for (float v : quiet) assertTrue(Float.isFinite(v));
         assertArrayEquals(quiet, collected);
         double norm = 0;
         for (float v : quiet) norm += v * v;
         assertTrue(norm > 0 && norm < 1e6, "gradient norm " + norm);
+    }
+
+    /** The left foot's points in contact in the first half of the clip, the right foot's in the second. */
+    private static float[] contact(int n) {
+        float[] c = new float[(n - 1) * 4];
+        for (int f = 0; f + 1 < n; f++) {
+            for (int i = 0; i < 4; i++) c[f * 4 + i] = (i < 2) == (f < n / 2) ? 1 : 0;
+        }
+        return c;
     }
 
     private static float[] gradient(MotionAutoencoder net, LatentRetargeting.Problem pr, float[] codes, RetargetSettings s,

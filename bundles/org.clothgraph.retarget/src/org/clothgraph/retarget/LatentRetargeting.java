@@ -111,8 +111,10 @@ public final class LatentRetargeting {
         AutoencoderTraining.Adam adam = new AutoencoderTraining.Adam(zmap, s.learningRate());
         // the smoothness term compares the clip's second differences of joint positions with those of the source's
         // rotations on the target (the copy baseline's positions), mm^2: computed only when weighed
-        Problem pr = new Problem(a, target, FootPoints.of(target), w, n, x, bones, overlapAdd(starts, n, tf), sourceRot, root,
-                s.lambdaSmooth() > 0 && n >= 3 ? positionSecondDifferences(copy) : null);
+        FootPoints feet = FootPoints.of(target);
+        Problem pr = new Problem(a, target, feet, w, n, x, bones, overlapAdd(starts, n, tf), sourceRot, root,
+                s.lambdaSmooth() > 0 && n >= 3 ? positionSecondDifferences(copy) : null,
+                s.lambdaSkate() > 0 && n >= 2 ? contactPairs(copy, feet) : null);
         int it = 0, best = 0;
         double[] first = null, last = null;
         float[] decoded = null;
@@ -181,7 +183,7 @@ public final class LatentRetargeting {
      * ((n-2) x joints x 3, mm).
      */
     record Problem(MotionAutoencoder.Architecture a, Skeleton target, FootPoints feet, int windows, int frames, float[] x,
-            float[] bones, Join join, float[] source, float[] root, float[] copyD2) {}
+            float[] bones, Join join, float[] source, float[] root, float[] copyD2, float[] contact) {}
 
     /**
      * The overlap-add of windows into a clip of n frames: in each of {@code layers} layers, clip frame g takes row
@@ -225,6 +227,17 @@ public final class LatentRetargeting {
             NDArray d2 = pos.get("2:").sub(pos.get("1:" + (n - 1)).mul(Djl.scalar(pos, 2))).add(pos.get("0:" + (n - 2)));
             sm = d2.sub(m.create(pr.copyD2(), new Shape(n - 2, j, 3))).square().sum(new int[] {2}).mean();
             loss = loss.add(sm.mul(Djl.scalar(sm, s.lambdaSmooth())));
+        }
+        if (pr.contact() != null) {
+            // skating (added, not in the published method): the horizontal travel (mm^2 per frame) of each foot point
+            // between consecutive frames in which the copy baseline's point is in contact, mean over those pairs
+            int pts = pr.feet().points().size();
+            NDArray fp = Kinematics.footPoints(clip, root, pr.target(), pr.feet()).reshape(n, pts, 3).mul(Djl.scalar(clip, 1000));
+            NDArray d = fp.get("1:").sub(fp.get("0:" + (n - 1)));
+            NDArray h = d.get(":, :, 0").square().add(d.get(":, :, 2").square());
+            NDArray mask = m.create(pr.contact(), new Shape(n - 1, pts));
+            NDArray sk = h.mul(mask).sum().div(mask.sum().add(Djl.scalar(mask, 1)));
+            loss = loss.add(sk.mul(Djl.scalar(sk, s.lambdaSkate())));
         }
         return new NDArray[] {loss, angle, foot, sm, clip};
     }
@@ -328,6 +341,20 @@ public final class LatentRetargeting {
                 }
             }
         }
+    }
+
+    /**
+     * 1 where a foot point of the motion is in contact (ClothGraph's definition, {@link FootContactMeasure}) in a frame
+     * and the next, else 0: (frames - 1) x points floats.
+     */
+    static float[] contactPairs(Motion m, FootPoints feet) {
+        boolean[][] c = FootContactMeasure.contacts(FootContactMeasure.positions(m, feet), feet, m.fps());
+        int n = c.length, p = feet.points().size();
+        float[] out = new float[Math.max(0, n - 1) * p];
+        for (int f = 0; f + 1 < n; f++) {
+            for (int i = 0; i < p; i++) out[f * p + i] = c[f][i] && c[f + 1][i] ? 1 : 0;
+        }
+        return out;
     }
 
     /** Second differences (mm) of the world joint positions of a motion: (frames - 2) x joints x 3 floats. */

@@ -17,7 +17,7 @@ package org.clothgraph.retarget;
  * height minus its flat-standing height) is below the ground.
  */
 public record RetargetSettings(double lambdaAngle, double lambdaFoot, double lambdaSmooth, double threshold,
-        int maxIterations, double learningRate, double finalLearningRate, int stride, int keySpacing, CodePath codePath) {
+        int maxIterations, double learningRate, double finalLearningRate, int stride, int keySpacing, CodePath codePath, double lambdaSkate) {
     /**
      * How the optimised latent codes vary over a window: offsets at key frames, linearly interpolated and added to the
      * encoder's codes (the first build), or the codes themselves as a cubic B-spline fitted to the encoder's codes.
@@ -30,7 +30,7 @@ public record RetargetSettings(double lambdaAngle, double lambdaFoot, double lam
      * at 0.08 for 200 iterations (docs/RETARGETING.md).
      */
     public static final RetargetSettings DEFAULT = new RetargetSettings(0.3, 0.5, 1e-4, 2e-4, 200, 0.08, 0.08, 60, 4,
-            CodePath.SPLINE);
+            CodePath.SPLINE, 0);
 
     /**
      * The first build: the published weights (0.3, 0.5), no smoothness term, windows that do not overlap, offsets of
@@ -38,48 +38,53 @@ public record RetargetSettings(double lambdaAngle, double lambdaFoot, double lam
      * jitter, docs/RETARGETING.md).
      */
     public static final RetargetSettings FIRST_BUILD = new RetargetSettings(0.3, 0.5, 0, 2e-4, 200, 0.01, 0.01, 120, 10,
-            CodePath.KEY_OFFSETS);
+            CodePath.KEY_OFFSETS, 0);
 
     public RetargetSettings {
         if (!(lambdaAngle >= 0) || !(lambdaFoot >= 0) || !(lambdaSmooth >= 0) || !(threshold >= 0) || maxIterations < 0
-                || !(learningRate > 0) || !(finalLearningRate > 0) || stride < 1 || keySpacing < 1 || codePath == null) {
+                || !(learningRate > 0) || !(finalLearningRate > 0) || stride < 1 || keySpacing < 1 || codePath == null || !(lambdaSkate >= 0)) {
             throw new IllegalArgumentException("bad retarget settings " + this);
         }
     }
 
     /** The published objective (no smoothness term) with the given iterations, learning rate and stride. */
     public static RetargetSettings published(int iterations, double learningRate, int stride) {
-        return new RetargetSettings(0.3, 0.5, 0, 0, iterations, learningRate, learningRate, stride, 10, CodePath.KEY_OFFSETS);
+        return new RetargetSettings(0.3, 0.5, 0, 0, iterations, learningRate, learningRate, stride, 10, CodePath.KEY_OFFSETS, 0);
     }
 
     public RetargetSettings withIterations(int n) {
-        return new RetargetSettings(lambdaAngle, lambdaFoot, lambdaSmooth, threshold, n, learningRate, finalLearningRate, stride, keySpacing, codePath);
+        return new RetargetSettings(lambdaAngle, lambdaFoot, lambdaSmooth, threshold, n, learningRate, finalLearningRate, stride, keySpacing, codePath, lambdaSkate);
     }
 
     public RetargetSettings withWeights(double angle, double foot, double smooth) {
-        return new RetargetSettings(angle, foot, smooth, threshold, maxIterations, learningRate, finalLearningRate, stride, keySpacing, codePath);
+        return new RetargetSettings(angle, foot, smooth, threshold, maxIterations, learningRate, finalLearningRate, stride, keySpacing, codePath, lambdaSkate);
     }
 
     public RetargetSettings withKeySpacing(int k) {
-        return new RetargetSettings(lambdaAngle, lambdaFoot, lambdaSmooth, threshold, maxIterations, learningRate, finalLearningRate, stride, k, codePath);
+        return new RetargetSettings(lambdaAngle, lambdaFoot, lambdaSmooth, threshold, maxIterations, learningRate, finalLearningRate, stride, k, codePath, lambdaSkate);
     }
 
     public RetargetSettings withCodePath(CodePath p) {
         return new RetargetSettings(lambdaAngle, lambdaFoot, lambdaSmooth, threshold, maxIterations, learningRate, finalLearningRate, stride,
-                keySpacing, p);
+                keySpacing, p, lambdaSkate);
     }
 
     public RetargetSettings withStride(int frames) {
         return new RetargetSettings(lambdaAngle, lambdaFoot, lambdaSmooth, threshold, maxIterations, learningRate, finalLearningRate, frames,
-                keySpacing, codePath);
+                keySpacing, codePath, lambdaSkate);
+    }
+
+    public RetargetSettings withSkating(double weight) {
+        return new RetargetSettings(lambdaAngle, lambdaFoot, lambdaSmooth, threshold, maxIterations, learningRate, finalLearningRate, stride,
+                keySpacing, codePath, weight);
     }
 
     public RetargetSettings withThreshold(double t) {
-        return new RetargetSettings(lambdaAngle, lambdaFoot, lambdaSmooth, t, maxIterations, learningRate, finalLearningRate, stride, keySpacing, codePath);
+        return new RetargetSettings(lambdaAngle, lambdaFoot, lambdaSmooth, t, maxIterations, learningRate, finalLearningRate, stride, keySpacing, codePath, lambdaSkate);
     }
 
     public RetargetSettings withLearningRate(double lr) {
         return new RetargetSettings(lambdaAngle, lambdaFoot, lambdaSmooth, threshold, maxIterations, lr, lr * finalLearningRate
-                / learningRate, stride, keySpacing, codePath);
+                / learningRate, stride, keySpacing, codePath, lambdaSkate);
     }
 }

@@ -58,6 +58,8 @@ final class MotionRetargeting {
         c.option(Option.value("lambda-smooth", "W", "retarget/import: weight of the smoothness loss per mm^2 (default "
                 + RetargetSettings.DEFAULT.lambdaSmooth() + "; the first build: --code-path key-offsets --key-spacing 10"
                 + " --lambda-smooth 0 --learning-rate 0.01 --window-stride 120)"));
+        c.option(Option.value("lambda-skate", "W", "retarget/import: weight of the skating loss per mm^2: horizontal travel of"
+                + " the foot points where the copy baseline's are in contact (default " + RetargetSettings.DEFAULT.lambdaSkate() + ")"));
         c.option(Option.value("learning-rate", "R", "retarget/import: Adam's learning rate on the latent codes (default "
                 + RetargetSettings.DEFAULT.learningRate() + ")"));
         c.option(Option.value("key-spacing", "F", "retarget/import: frames between the B-spline's knots (spline) or between"
@@ -86,7 +88,7 @@ final class MotionRetargeting {
                     case "spline" -> RetargetSettings.CodePath.SPLINE;
                     case "key-offsets" -> RetargetSettings.CodePath.KEY_OFFSETS;
                     default -> throw new UsageException("--code-path must be spline or key-offsets");
-                });
+                }, a.doubleValue("lambda-skate", d.lambdaSkate(), 0, 1e9));
     }
 
     static int train(Project project, Args a, List<String> files, PrintStream out, PrintStream err) {
