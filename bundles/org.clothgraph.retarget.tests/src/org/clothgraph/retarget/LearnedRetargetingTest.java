@@ -94,13 +94,50 @@ class LearnedRetargetingTest {
     void splineCodesWithTheSmoothnessTermLowerTheObjective() {
         Skeleton legs = CanonicalSkeleton.targets().get("legs-20");
         Motion src = performer.clips().get(1);
-        RetargetSettings s = RetargetSettings.SMOOTH.withIterations(30).withThreshold(0);
+        // the toy model's windows are 30 frames: windows every 15 overlap and are joined by overlap-add
+        RetargetSettings s = RetargetSettings.DEFAULT.withIterations(30).withThreshold(0).withStride(15);
         LatentRetargeting.Result r = LatentRetargeting.retarget(model, src, legs, s, new NullProgressMonitor());
         assertEquals(src.frameCount(), r.motion().frameCount());
         double before = 0.3 * r.angleLossStart() + 0.5 * r.footLossStart() + 1e-4 * r.smoothLossStart();
         double after = 0.3 * r.angleLoss() + 0.5 * r.footLoss() + 1e-4 * r.smoothLoss();
         assertTrue(after < before, "loss " + before + " -> " + after);
         assertTrue(r.bestIteration() <= r.iterations());
+    }
+
+    @Test
+    void overlapAddWeighsEachFrameToOneAndFadesWindowsInAndOut() {
+        int tf = 8, n = 20;
+        List<Integer> starts = List.of(0, 4, 8, 12);
+        LatentRetargeting.Join j = LatentRetargeting.overlapAdd(starts, n, tf);
+        assertEquals(2, j.layers());
+        double[][] w = new double[n][starts.size() * tf];
+        for (int k = 0; k < j.layers(); k++) {
+            for (int g = 0; g < n; g++) w[g][(int) j.index()[k * n + g]] += j.weight()[k * n + g];
+        }
+        for (int g = 0; g < n; g++) {
+            double sum = 0;
+            for (int c = 0; c < w[g].length; c++) {
+                sum += w[g][c];
+                // a frame takes only windows' frames at the same clip frame
+                if (w[g][c] != 0) assertEquals(g, starts.get(c / tf) + c % tf);
+            }
+            assertEquals(1, sum, 1e-6, "frame " + g);
+        }
+        // inside the clip two windows cover each frame and their Hann weights sum to one already: frame 6 is frame 6 of
+        // window 0 (fading out) and frame 2 of window 1 (fading in)
+        assertEquals(Math.pow(Math.sin(Math.PI * 6.5 / tf), 2), w[6][6], 1e-6);
+        assertEquals(Math.pow(Math.sin(Math.PI * 2.5 / tf), 2), w[6][tf + 2], 1e-6);
+        // frame 4 is near the middle of window 0 and the first frame of window 1, which hardly counts yet
+        assertTrue(w[4][4] > 0.9 && w[4][tf] < 0.1);
+        // the clip's first frames have one window only
+        assertEquals(1, w[0][0], 1e-6);
+        // windows that do not overlap: each frame is its one window's frame
+        LatentRetargeting.Join one = LatentRetargeting.overlapAdd(List.of(0, 8), 16, tf);
+        assertEquals(1, one.layers());
+        for (int g = 0; g < 16; g++) {
+            assertEquals(g, one.index()[g]);
+            assertEquals(1, one.weight()[g], 1e-6);
+        }
     }
 
     @Test

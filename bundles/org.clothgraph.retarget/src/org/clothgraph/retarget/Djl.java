@@ -53,6 +53,21 @@ public final class Djl {
         }
     }
 
+    /**
+     * A scalar for arithmetic that is differentiated (weights, factors, the ReLU's 0): an array of the manager of
+     * {@code like}, alive until that manager closes. Never write {@code a.mul(2f)}, {@code a.maximum(0f)} and the like
+     * in a computation whose gradient is taken: DJL 0.36's PyTorch engine makes such a number a tensor over a Java
+     * direct buffer (not copied), closes it right after the operation, but autograd keeps it for the backward pass
+     * (a product's gradient is the other factor, a maximum's mask compares with it); once the garbage collector has
+     * freed that buffer and the memory is reused, the backward pass reads whatever is there. That was the cause of the
+     * latent optimisation's sudden failures (gradients of 1e23 or NaN for every window at once, at a different
+     * iteration from run to run: garbage collection timing) and it also randomised the encoder's ReLU masks in
+     * training; {@code DjlTest} reproduces it.
+     */
+    static ai.djl.ndarray.NDArray scalar(ai.djl.ndarray.NDArray like, double v) {
+        return like.getManager().create((float) v);
+    }
+
     /** Engine name and version, e.g. "PyTorch 2.7.1". */
     public static String describe() {
         Engine e = engine();

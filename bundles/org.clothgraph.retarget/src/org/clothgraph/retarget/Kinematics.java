@@ -41,9 +41,41 @@ final class Kinematics {
         for (FootPoints.Point pt : feet.points()) {
             NDArray pos = p[pt.joint()];
             if (pt.endSite() != null) pos = pos.add(QuatNd.rotate(q[pt.joint()], vec(rot, pt.endSite())));
-            heights.add(pos.get(":, :, 1:2").sub((float) pt.lift()));
+            heights.add(pos.get(":, :, 1:2").sub(Djl.scalar(pos, pt.lift())));
         }
         return NDArrays.concat(heights, 2).min(new int[] {2});
+    }
+
+    /**
+     * World positions of the foot points: rotations (W, T, J, 4), root positions (W, T, 3); result (W, T, points, 3) in
+     * metres.
+     */
+    static NDArray footPoints(NDArray rot, NDArray root, Skeleton s, FootPoints feet) {
+        int n = s.size();
+        NDArray[] q = new NDArray[n], p = new NDArray[n];
+        boolean[] needed = new boolean[n];
+        for (FootPoints.Point pt : feet.points()) {
+            for (int j = pt.joint(); j >= 0; j = s.parent(j)) needed[j] = true;
+        }
+        for (int j = 0; j < n; j++) {
+            if (!needed[j]) continue;
+            NDArray local = rot.get(":, :, " + j + ", :");
+            if (j == 0) {
+                q[j] = local;
+                p[j] = root;
+            } else {
+                int par = s.parent(j);
+                q[j] = QuatNd.mul(q[par], local);
+                p[j] = p[par].add(QuatNd.rotate(q[par], vec(rot, s.offset(j))));
+            }
+        }
+        NDList out = new NDList();
+        for (FootPoints.Point pt : feet.points()) {
+            NDArray pos = p[pt.joint()];
+            if (pt.endSite() != null) pos = pos.add(QuatNd.rotate(q[pt.joint()], vec(rot, pt.endSite())));
+            out.add(pos.expandDims(2));
+        }
+        return NDArrays.concat(out, 2);
     }
 
     /**

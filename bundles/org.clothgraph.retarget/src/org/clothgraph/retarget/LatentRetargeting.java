@@ -60,20 +60,20 @@ public final class LatentRetargeting {
             if (a0 + tf >= n) break;
         }
         int w = starts.size();
-        float[] x = new float[w * a.inputSize()], root = new float[w * tf * 3];
+        float[] x = new float[w * a.inputSize()];
         float[] bones = net.perFrame(CanonicalSkeleton.boneLengths(target), w);
         int rows = w * tf;
         for (int i = 0; i < w; i++) {
             System.arraycopy(Windows.window(rot, starts.get(i), tf), 0, x, i * a.inputSize(), a.inputSize());
-            for (int f = 0; f < tf; f++) {
-                Vec3 r = copy.rootPosition(Math.min(starts.get(i) + f, n - 1));
-                int o = (i * tf + f) * 3;
-                root[o] = (float) r.x();
-                root[o + 1] = (float) r.y();
-                root[o + 2] = (float) r.z();
-            }
         }
-        FootPoints feet = FootPoints.of(target);
+        float[] root = new float[n * 3], sourceRot = new float[n * a.joints() * 4];
+        for (int f = 0; f < n; f++) {
+            Vec3 r = copy.rootPosition(f);
+            root[f * 3] = (float) r.x();
+            root[f * 3 + 1] = (float) r.y();
+            root[f * 3 + 2] = (float) r.z();
+            System.arraycopy(rot[f], 0, sourceRot, f * a.joints() * 4, a.joints() * 4);
+        }
         Engine engine = Djl.engine();
         float[] z = Djl.call(() -> {
             try (NDManager m = engine.newBaseManager()) {
@@ -105,14 +105,16 @@ public final class LatentRetargeting {
                 interp[f * keys + k0 + 1] = (float) (u - k0);
             }
         }
+        int keyCount = keys;
         float[] delta = new float[w * keys * a.latent()];
         Map<String, float[]> zmap = Map.of("z", delta);
         AutoencoderTraining.Adam adam = new AutoencoderTraining.Adam(zmap, s.learningRate());
-        // the smoothness term: the second differences of the joint positions over the whole clip (windows do not
-        // overlap, so the windows laid end to end are the clip, padded at its end by its last frame) kept equal to
-        // those of the source's rotations on the target (the copy baseline's positions), mm^2
-        boolean smooth = s.lambdaSmooth() > 0 && rows >= 3;
-        float[] copyD2 = smooth ? positionSecondDifferences(copy, starts, tf, n) : null;
+        // the smoothness term compares the clip's second differences of joint positions with those of the source's
+        // rotations on the target (the copy baseline's positions), mm^2: computed only when weighed
+        FootPoints feet = FootPoints.of(target);
+        Problem pr = new Problem(a, target, feet, w, n, x, bones, overlapAdd(starts, n, tf), sourceRot, root,
+                s.lambdaSmooth() > 0 && n >= 3 ? positionSecondDifferences(copy) : null,
+                s.lambdaSkate() > 0 && n >= 2 ? contactPairs(copy, feet) : null);
         int it = 0, best = 0;
         double[] first = null, last = null;
         float[] decoded = null;
@@ -124,45 +126,28 @@ public final class LatentRetargeting {
                 double[] terms = new double[4];
                 float[] out = Djl.call(() -> {
                     try (NDManager m = weights.newSubManager(); GradientCollector gc = engine.newGradientCollector()) {
-                        NDArray ds = m.create(delta, new Shape(w, keys, a.latent()));
+                        NDArray ds = m.create(delta, new Shape(w, keyCount, a.latent()));
                         ds.setRequiresGradient(true);
-                        NDArray zs = m.create(interp, new Shape(tf, keys)).matMul(ds).reshape(rows, a.latent())
+                        NDArray zs = m.create(interp, new Shape(tf, keyCount)).matMul(ds).reshape(rows, a.latent())
                                 .add(m.create(z, new Shape(rows, a.latent())));
-                        NDArray xs = m.create(x, new Shape(w, a.inputSize()));
-                        NDArray r = net.decode(p, zs, m.create(bones, new Shape(rows, a.bones())), xs);
-                        NDArray angle = QuatNd.distance(r, xs.reshape(w, tf, a.joints(), 4)).mean();
-                        NDArray low = Kinematics.lowestFootHeight(r, m.create(root, new Shape(w, tf, 3)), target, feet);
-                        NDArray foot = low.neg().maximum(0f).mean();
-                        NDArray loss = angle.mul((float) s.lambdaAngle()).add(foot.mul((float) s.lambdaFoot()));
-                        // the smoothness term needs the forward kinematics of all joints: computed only when weighed
-                        NDArray sm = null;
-                        if (smooth) {
-                            NDArray pos = Kinematics.jointPositions(r, m.create(root, new Shape(w, tf, 3)), target)
-                                    .reshape(rows, a.joints(), 3).mul(1000f);
-                            NDArray d2 = pos.get("2:").sub(pos.get("1:" + (rows - 1)).mul(2f)).add(pos.get("0:" + (rows - 2)));
-                            sm = d2.sub(m.create(copyD2, new Shape(rows - 2, a.joints(), 3))).square().sum(new int[] {2})
-                                    .mean();
-                            loss = loss.add(sm.mul((float) s.lambdaSmooth()));
-                        }
-                        terms[0] = loss.getFloat();
-                        terms[1] = angle.getFloat();
-                        terms[2] = foot.getFloat();
-                        terms[3] = sm == null ? Double.NaN : sm.getFloat();
+                        NDArray[] o = objective(m, net, p, zs, pr, s);
+                        for (int i = 0; i < 4; i++) terms[i] = o[i] == null ? Double.NaN : o[i].getFloat();
                         if (optimise && terms[0] >= s.threshold()) {
-                            gc.backward(loss);
+                            gc.backward(o[0]);
                             float[] g = ds.getGradient().toFloatArray();
-                            // a non-finite entry (a decoded quaternion update near zero length) would poison Adam's
-                            // moments: that entry takes no step this iteration
+                            // a guard: a non-finite entry would poison Adam's moments; that entry takes no step (since
+                            // the numbers in the graph are arrays that outlive the backward pass, see Djl.scalar, none
+                            // has been seen)
                             for (int i = 0; i < g.length; i++) if (!Float.isFinite(g[i])) g[i] = 0;
                             adam.gradient("z", g);
                         }
-                        return r.toFloatArray();
+                        return o[4].toFloatArray();
                     }
                 });
                 if (first == null) first = terms;
                 curve.add(new double[] {it, terms[0], terms[1], terms[2], terms[3]});
-                // the result is the iterate with the lowest objective (Adam's steps do not decrease it monotonically, and
-                // a step into a degenerate code, where a decoded quaternion update vanishes, makes it NaN: then it stops)
+                // the result is the iterate with the lowest objective (Adam's steps do not decrease it monotonically);
+                // a non-finite objective stops the optimisation
                 boolean finite = Double.isFinite(terms[0]);
                 if (finite && (last == null || terms[0] <= last[0])) {
                     last = terms;
@@ -181,13 +166,111 @@ public final class LatentRetargeting {
                 }
             }
         }
-        float[][] blended = blend(decoded, starts, n, tf, a.joints());
+        float[][] clip = new float[n][a.joints() * 4];
+        for (int f = 0; f < n; f++) System.arraycopy(decoded, f * a.joints() * 4, clip[f], 0, a.joints() * 4);
         Vec3[] rootPath = new Vec3[n];
         for (int f = 0; f < n; f++) rootPath[f] = copy.rootPosition(f);
-        Motion out = Windows.motion(source.name(), target, fps, blended, rootPath);
+        Motion out = Windows.motion(source.name(), target, fps, clip, rootPath);
         if (Math.abs(source.fps() - fps) > 1e-6) out = out.resample(source.fps());
         return new Result(out, w, it, best, first[1], first[2], first[3], last[1], last[2], last[3], curve,
                 (System.nanoTime() - t0) / 1e9);
+    }
+
+    /**
+     * One clip's latent optimisation problem: the source windows x (w x frames*joints*4), the target's bone lengths per
+     * window frame, the overlap-add matrix (n x w*frames), the source's local rotations (n x joints*4, sign-continuous),
+     * the root path on the target (n x 3) and, when the smoothness term is weighed, the copy baseline's second differences
+     * ((n-2) x joints x 3, mm).
+     */
+    record Problem(MotionAutoencoder.Architecture a, Skeleton target, FootPoints feet, int windows, int frames, float[] x,
+            float[] bones, Join join, float[] source, float[] root, float[] copyD2, float[] contact) {}
+
+    /**
+     * The overlap-add of windows into a clip of n frames: in each of {@code layers} layers, clip frame g takes row
+     * index[layer*n + g] of the windows' frames laid end to end (window i's frame f is row i*tf + f) with weight
+     * weight[layer*n + g] (0 where fewer windows cover the frame); a frame's weights sum to one.
+     */
+    record Join(int layers, long[] index, float[] weight) {}
+
+    /**
+     * The objective for latent codes zs (windows*tf, latent): {loss, angle loss, contact loss, smoothness loss (null
+     * unless weighed), the clip's rotations (1, n, joints, 4)}. Each window is decoded on the target's bone lengths;
+     * the windows are joined by overlap-add (each clip frame the normalised, weighted sum of the windows' rotations at
+     * that frame, sign-aligned with the source), so the losses see the clip the result will be.
+     */
+    static NDArray[] objective(NDManager m, MotionAutoencoder net, Map<String, NDArray> p, NDArray zs, Problem pr,
+            RetargetSettings s) {
+        MotionAutoencoder.Architecture a = pr.a();
+        int w = pr.windows(), tf = a.frames(), n = pr.frames(), j = a.joints();
+        NDArray xs = m.create(pr.x(), new Shape(w, a.inputSize()));
+        NDArray r = net.decode(p, zs, m.create(pr.bones(), new Shape((long) w * tf, a.bones())), xs);
+        // sign of each decoded quaternion against the source at its frame (no gradient through the sign)
+        NDArray sign = r.mul(xs.reshape(w, tf, j, 4)).sum(new int[] {3}, true).sign();
+        NDArray rows = r.mul(sign).reshape((long) w * tf, j * 4L);
+        NDArray joined = null;
+        for (int k = 0; k < pr.join().layers(); k++) {
+            NDArray idx = m.create(java.util.Arrays.copyOfRange(pr.join().index(), k * n, (k + 1) * n));
+            NDArray wt = m.create(java.util.Arrays.copyOfRange(pr.join().weight(), k * n, (k + 1) * n), new Shape(n, 1));
+            NDArray part = rows.get(idx).mul(wt);
+            joined = joined == null ? part : joined.add(part);
+        }
+        NDArray clip = QuatNd.normalize(joined.reshape(1, n, j, 4));
+        NDArray src = m.create(pr.source(), new Shape(1, n, j, 4));
+        NDArray root = m.create(pr.root(), new Shape(1, n, 3));
+        NDArray angle = QuatNd.distance(clip, src).mean();
+        NDArray low = Kinematics.lowestFootHeight(clip, root, pr.target(), pr.feet());
+        NDArray foot = low.neg().maximum(Djl.scalar(low, 0)).mean();
+        NDArray loss = angle.mul(Djl.scalar(angle, s.lambdaAngle())).add(foot.mul(Djl.scalar(foot, s.lambdaFoot())));
+        NDArray sm = null;
+        if (pr.copyD2() != null) {
+            NDArray pos = Kinematics.jointPositions(clip, root, pr.target()).reshape(n, j, 3).mul(Djl.scalar(clip, 1000));
+            NDArray d2 = pos.get("2:").sub(pos.get("1:" + (n - 1)).mul(Djl.scalar(pos, 2))).add(pos.get("0:" + (n - 2)));
+            sm = d2.sub(m.create(pr.copyD2(), new Shape(n - 2, j, 3))).square().sum(new int[] {2}).mean();
+            loss = loss.add(sm.mul(Djl.scalar(sm, s.lambdaSmooth())));
+        }
+        if (pr.contact() != null) {
+            // skating (added, not in the published method): the horizontal travel (mm^2 per frame) of each foot point
+            // between consecutive frames in which the copy baseline's point is in contact, mean over those pairs
+            int pts = pr.feet().points().size();
+            NDArray fp = Kinematics.footPoints(clip, root, pr.target(), pr.feet()).reshape(n, pts, 3).mul(Djl.scalar(clip, 1000));
+            NDArray d = fp.get("1:").sub(fp.get("0:" + (n - 1)));
+            NDArray h = d.get(":, :, 0").square().add(d.get(":, :, 2").square());
+            NDArray mask = m.create(pr.contact(), new Shape(n - 1, pts));
+            NDArray sk = h.mul(mask).sum().div(mask.sum().add(Djl.scalar(mask, 1)));
+            loss = loss.add(sk.mul(Djl.scalar(sk, s.lambdaSkate())));
+        }
+        return new NDArray[] {loss, angle, foot, sm, clip};
+    }
+
+    /**
+     * The overlap-add of windows starting at {@code starts} (tf frames each) into a clip of n frames; a window's frame f
+     * weighs sin^2(pi (f + 0.5) / tf) (a Hann window: with windows every half window the weights of a frame sum to one,
+     * and each window fades in and out smoothly), each clip frame's weights normalised to sum 1. Windows that do not
+     * overlap give each frame its one window's frame.
+     */
+    static Join overlapAdd(List<Integer> starts, int n, int tf) {
+        int layers = 0;
+        int[] count = new int[n];
+        for (int st : starts) {
+            for (int f = 0; f < tf && st + f < n; f++) layers = Math.max(layers, ++count[st + f]);
+        }
+        long[] index = new long[layers * n];
+        float[] weight = new float[layers * n];
+        double[] sum = new double[n];
+        java.util.Arrays.fill(count, 0);
+        for (int i = 0; i < starts.size(); i++) {
+            for (int f = 0; f < tf && starts.get(i) + f < n; f++) {
+                int g = starts.get(i) + f, k = count[g]++;
+                double v = Math.pow(Math.sin(Math.PI * (f + 0.5) / tf), 2);
+                index[k * n + g] = (long) i * tf + f;
+                weight[k * n + g] = (float) v;
+                sum[g] += v;
+            }
+        }
+        for (int k = 0; k < layers; k++) {
+            for (int g = 0; g < n; g++) weight[k * n + g] /= (float) sum[g];
+        }
+        return new Join(layers, index, weight);
     }
 
     /**
@@ -261,56 +344,28 @@ public final class LatentRetargeting {
     }
 
     /**
-     * Second differences (mm) of the world joint positions of a motion over the windows laid end to end (frames past
-     * the clip's end repeat its last frame): (windows*tf - 2) x joints x 3 floats.
+     * 1 where a foot point of the motion is in contact (ClothGraph's definition, {@link FootContactMeasure}) in a frame
+     * and the next, else 0: (frames - 1) x points floats.
      */
-    static float[] positionSecondDifferences(Motion m, List<Integer> starts, int tf, int n) {
-        int j = m.skeleton().size(), rows = starts.size() * tf;
-        double[][] p = new double[rows][j * 3];
-        double[][] byFrame = new double[n][];
-        for (int i = 0; i < starts.size(); i++) {
-            for (int f = 0; f < tf; f++) {
-                int g = Math.min(starts.get(i) + f, n - 1);
-                if (byFrame[g] == null) {
-                    byFrame[g] = new double[j * 3];
-                    m.worldPositions(g, byFrame[g]);
-                }
-                p[i * tf + f] = byFrame[g];
-            }
+    static float[] contactPairs(Motion m, FootPoints feet) {
+        boolean[][] c = FootContactMeasure.contacts(FootContactMeasure.positions(m, feet), feet, m.fps());
+        int n = c.length, p = feet.points().size();
+        float[] out = new float[Math.max(0, n - 1) * p];
+        for (int f = 0; f + 1 < n; f++) {
+            for (int i = 0; i < p; i++) out[f * p + i] = c[f][i] && c[f + 1][i] ? 1 : 0;
         }
-        float[] d = new float[Math.max(0, rows - 2) * j * 3];
-        for (int t = 0; t + 2 < rows; t++) {
+        return out;
+    }
+
+    /** Second differences (mm) of the world joint positions of a motion: (frames - 2) x joints x 3 floats. */
+    static float[] positionSecondDifferences(Motion m) {
+        int j = m.skeleton().size(), n = m.frameCount();
+        double[][] p = new double[n][j * 3];
+        for (int f = 0; f < n; f++) m.worldPositions(f, p[f]);
+        float[] d = new float[Math.max(0, n - 2) * j * 3];
+        for (int t = 0; t + 2 < n; t++) {
             for (int c = 0; c < j * 3; c++) d[t * j * 3 + c] = (float) (1000 * (p[t + 2][c] - 2 * p[t + 1][c] + p[t][c]));
         }
         return d;
-    }
-
-    /** Overlapping windows (W, T, J, 4) blended into one clip of n frames (triangular weights, sign-aligned nlerp). */
-    static float[][] blend(float[] d, List<Integer> starts, int n, int tf, int joints) {
-        double[][] acc = new double[n][joints * 4];
-        for (int i = 0; i < starts.size(); i++) {
-            for (int f = 0; f < tf; f++) {
-                int g = starts.get(i) + f;
-                if (g >= n) break;
-                double wt = Math.min(f + 1, tf - f);
-                for (int j = 0; j < joints; j++) {
-                    int o = ((i * tf + f) * joints + j) * 4;
-                    double dot = 0;
-                    for (int c = 0; c < 4; c++) dot += acc[g][j * 4 + c] * d[o + c];
-                    double sg = dot < 0 ? -1 : 1;
-                    for (int c = 0; c < 4; c++) acc[g][j * 4 + c] += sg * wt * d[o + c];
-                }
-            }
-        }
-        float[][] out = new float[n][joints * 4];
-        for (int g = 0; g < n; g++) {
-            for (int j = 0; j < joints; j++) {
-                double len = 0;
-                for (int c = 0; c < 4; c++) len += acc[g][j * 4 + c] * acc[g][j * 4 + c];
-                len = Math.sqrt(len);
-                for (int c = 0; c < 4; c++) out[g][j * 4 + c] = (float) (len > 0 ? acc[g][j * 4 + c] / len : c == 0 ? 1 : 0);
-            }
-        }
-        return out;
     }
 }

@@ -132,7 +132,7 @@ public final class MotionAutoencoder {
     /** Latent codes (before normalisation) of unfolded frames x: (N, frameInputSize) to (N, latent). */
     static NDArray encode(Map<String, NDArray> p, NDArray x) {
         NDArray h = x.matMul(p.get("enc1.w")).add(p.get("enc1.b"));
-        h = h.maximum(0f);
+        h = h.maximum(Djl.scalar(h, 0));
         return h.matMul(p.get("enc2.w")).add(p.get("enc2.b"));
     }
 
@@ -143,9 +143,12 @@ public final class MotionAutoencoder {
      */
     NDArray decode(Map<String, NDArray> p, NDArray z, NDArray bones, NDArray initial) {
         long b = initial.getShape().get(0);
-        NDArray zn = z.div(z.square().sum(new int[] {1}, true).add(1e-12f).sqrt());
+        NDArray zn = z.div(z.square().sum(new int[] {1}, true).add(Djl.scalar(z, 1e-12)).sqrt());
         NDArray c = NDArrays.concat(new NDList(zn, bones), 1);
-        if (arch.decoderHidden() > 0) c = c.matMul(p.get("dec1.w")).add(p.get("dec1.b")).maximum(0f);
+        if (arch.decoderHidden() > 0) {
+            c = c.matMul(p.get("dec1.w")).add(p.get("dec1.b"));
+            c = c.maximum(Djl.scalar(c, 0));
+        }
         NDArray u = c.matMul(p.get("dec.w")).add(p.get("dec.b")).reshape(b, arch.frames(), arch.joints(), 4);
         NDArray one = u.getManager().create(new float[] {1, 0, 0, 0});
         NDArray update = QuatNd.normalize(u.add(one));

@@ -4,7 +4,10 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
 
-/** Quaternion algebra on DJL arrays whose last axis is (w, x, y, z), differentiable, broadcasting like the engine. */
+/**
+ * Quaternion algebra on DJL arrays whose last axis is (w, x, y, z), differentiable, broadcasting like the engine (numbers
+ * enter as {@link Djl#scalar} arrays: see there why).
+ */
 final class QuatNd {
     private QuatNd() {
     }
@@ -27,7 +30,7 @@ final class QuatNd {
 
     /** q / |q| over the last axis. */
     static NDArray normalize(NDArray q) {
-        return q.div(q.square().sum(new int[] {last(q)}, true).add(1e-12f).sqrt());
+        return q.div(q.square().sum(new int[] {last(q)}, true).add(Djl.scalar(q, 1e-12)).sqrt());
     }
 
     /** Rotates vectors v (last axis x, y, z) by unit quaternions q: v + 2w (u x v) + 2 u x (u x v). */
@@ -35,7 +38,7 @@ final class QuatNd {
         NDList p = q.split(4, last(q));
         NDArray w = p.get(0);
         NDArray u = NDArrays.concat(new NDList(p.get(1), p.get(2), p.get(3)), last(w));
-        NDArray t = cross(u, v).mul(2f);
+        NDArray t = cross(u, v).mul(Djl.scalar(v, 2));
         return v.add(w.mul(t)).add(cross(u, t));
     }
 

@@ -56,16 +56,21 @@ final class MotionRetargeting {
         c.option(Option.value("lambda-angle", "W", "retarget/import: weight of the angle loss (default 0.3)"));
         c.option(Option.value("lambda-foot", "W", "retarget/import: weight of the ground-contact loss (default 0.5)"));
         c.option(Option.value("lambda-smooth", "W", "retarget/import: weight of the smoothness loss per mm^2 (default "
-                + RetargetSettings.DEFAULT.lambdaSmooth() + "; the smooth variant: --code-path spline --key-spacing 4"
-                + " --lambda-smooth 1e-4 --learning-rate 0.02)"));
+                + RetargetSettings.DEFAULT.lambdaSmooth() + "; the first build: --code-path key-offsets --key-spacing 10"
+                + " --lambda-smooth 0 --learning-rate 0.01 --window-stride 120)"));
+        c.option(Option.value("lambda-skate", "W", "retarget/import: weight of the skating loss per mm^2: horizontal travel of"
+                + " the foot points where the copy baseline's are in contact (default " + RetargetSettings.DEFAULT.lambdaSkate() + ")"));
         c.option(Option.value("learning-rate", "R", "retarget/import: Adam's learning rate on the latent codes (default "
                 + RetargetSettings.DEFAULT.learningRate() + ")"));
-        c.option(Option.value("key-spacing", "F", "retarget/import: frames between the key frames whose latent offsets are"
-                + " optimised, 1 = every frame (default " + RetargetSettings.DEFAULT.keySpacing() + ")"));
+        c.option(Option.value("key-spacing", "F", "retarget/import: frames between the B-spline's knots (spline) or between"
+                + " the key frames whose latent offsets are optimised (key-offsets), 1 = every frame (default " + RetargetSettings.DEFAULT.keySpacing() + ")"));
         c.option(Option.value("code-path", "spline|key-offsets", "retarget/import: the latent codes over a window as a cubic"
                 + " B-spline with knots every --key-spacing frames, or offsets at key frames added to the encoder's codes"
                 + " (default " + (RetargetSettings.DEFAULT.codePath() == RetargetSettings.CodePath.SPLINE ? "spline" : "key-offsets")
                 + ")"));
+        c.option(Option.value("window-stride", "F", "retarget/import: frames between the starts of the clip's 120-frame windows;"
+                + " under 120 the windows overlap and are joined by overlap-add inside the objective (default "
+                + RetargetSettings.DEFAULT.stride() + ")"));
         c.option(Option.value("loss-threshold", "X", "retarget/import: stop the latent optimisation under this loss (default "
                 + RetargetSettings.DEFAULT.threshold() + ")"));
         c.option(Option.value("iterations", "N", "retarget/import: most Adam iterations on the latent codes (default "
@@ -78,12 +83,12 @@ final class MotionRetargeting {
                 a.doubleValue("lambda-foot", d.lambdaFoot(), 0, 1e6), a.doubleValue("lambda-smooth", d.lambdaSmooth(), 0, 1e9),
                 a.doubleValue("loss-threshold", d.threshold(), 0, 1e6), a.intValue("iterations", d.maxIterations(), 0, 100000),
                 a.doubleValue("learning-rate", d.learningRate(), 1e-6, 10), a.doubleValue("learning-rate", d.finalLearningRate(),
-                        1e-6, 10), d.stride(), a.intValue("key-spacing", d.keySpacing(), 1, 1000),
+                        1e-6, 10), a.intValue("window-stride", d.stride(), 1, 1000), a.intValue("key-spacing", d.keySpacing(), 1, 1000),
                 switch (a.value("code-path").orElse(d.codePath() == RetargetSettings.CodePath.SPLINE ? "spline" : "key-offsets")) {
                     case "spline" -> RetargetSettings.CodePath.SPLINE;
                     case "key-offsets" -> RetargetSettings.CodePath.KEY_OFFSETS;
                     default -> throw new UsageException("--code-path must be spline or key-offsets");
-                });
+                }, a.doubleValue("lambda-skate", d.lambdaSkate(), 0, 1e9));
     }
 
     static int train(Project project, Args a, List<String> files, PrintStream out, PrintStream err) {

@@ -70,8 +70,8 @@ public final class RetargetView extends ViewPart {
     private Loaded loaded;
     private RetargetComparison result;
     private OperationJob<RetargetComparison> job;
-    private Button smooth;
-    /** Settings set by {@link #setSettings} (null: the default, or the smooth variant when its box is ticked). */
+    private Button firstBuild;
+    /** Settings set by {@link #setSettings} (null: the default, or the first build's when its box is ticked). */
     private RetargetSettings settings;
     private boolean playing;
     private final Runnable tick = this::advance;
@@ -103,10 +103,10 @@ public final class RetargetView extends ViewPart {
         GridData td = new GridData(SWT.LEFT, SWT.CENTER, false, false);
         td.widthHint = 130;
         targets.setLayoutData(td);
-        smooth = new Button(bar, SWT.CHECK);
-        smooth.setText("Smooth variant");
-        smooth.setToolTipText("A smoothness term and B-spline latent codes (RetargetSettings.SMOOTH): smoother than copying"
-                + " rotations when it works, but its optimisation fails on some clips (docs/RETARGETING.md)");
+        firstBuild = new Button(bar, SWT.CHECK);
+        firstBuild.setText("First build");
+        firstBuild.setToolTipText("The first build's latent optimisation (RetargetSettings.FIRST_BUILD: key offsets, windows"
+                + " that do not overlap, no smoothness term), for comparison: its windows' seams jitter (docs/RETARGETING.md)");
         run = new Button(bar, SWT.PUSH);
         run.setText("Retarget");
         run.addListener(SWT.Selection, e -> retarget());
@@ -239,7 +239,7 @@ public final class RetargetView extends ViewPart {
         return false;
     }
 
-    /** The latent optimisation's settings the view runs with, whatever the Smooth variant box says. */
+    /** The latent optimisation's settings the view runs with, whatever the First build box says. */
     void setSettings(RetargetSettings s) {
         settings = s;
     }
@@ -251,7 +251,7 @@ public final class RetargetView extends ViewPart {
         String target = targets.getText();
         RetargetModel model = loaded.model();
         RetargetSettings s = settings != null ? settings
-                : smooth.getSelection() ? RetargetSettings.SMOOTH : RetargetSettings.DEFAULT;
+                : firstBuild.getSelection() ? RetargetSettings.FIRST_BUILD : RetargetSettings.DEFAULT;
         Display display = skeletons.control().getDisplay();
         OperationJob<RetargetComparison> j = new OperationJob<>("Retargeting " + clip.name() + " onto " + target,
                 RetargetUi.FAMILY, monitor -> RetargetComparison.run(model, clip, target, s, new ViewProgress(monitor, display)));
