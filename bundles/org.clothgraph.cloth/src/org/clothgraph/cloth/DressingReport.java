@@ -26,7 +26,7 @@ import org.eclipse.core.runtime.SubMonitor;
 
 /**
  * The "hood back up" measurement (issue 14, acceptance 1): hood-down cloth states taken from the project's stored
- * simulation runs, no two closer than a distance (RMS over the vertices, each state in its character's root frame:
+ * simulation runs (frames where the character stands upright: the hips' up axis within 37 degrees of vertical), no two closer than a distance (RMS over the vertices, each state in its character's root frame:
  * the hips' position and heading removed), spread over the runs in turn; the queue run from each (nothing stored);
  * per start the hood class at the end, whether it stayed UP over {@code holdSeconds} from the last Release, the grip
  * patch sizes and the independent arm crossing count ({@link ArmCrossings}) per frame.
@@ -67,8 +67,11 @@ public final class DressingReport {
                 continue;
             }
             List<int[]> down = new ArrayList<>();
+            Motion m = RunMotion.of(project, r);
             for (int f = 0; f < r.frames(); f++) {
-                if (HoodStateClassifier.DOWN.equals(r.classes().get(f))) {
+                // a dressing starts from a standing character: the hips' up axis within 37 degrees of vertical
+                boolean upright = f < m.frameCount() && m.rotation(f, 0).rotate(new Vec3(0, 1, 0)).y() > 0.8;
+                if (upright && HoodStateClassifier.DOWN.equals(r.classes().get(f))) {
                     down.add(new int[] { runs.size(), f });
                 }
             }
@@ -159,13 +162,16 @@ public final class DressingReport {
         double seconds = (System.nanoTime() - t0) / 1e9;
         double fps = r.motion().fps();
         CharacterBodyMotion body = new CharacterBodyMotion(character, r.motion());
-        int release = -1, patch = 0, missed = 0;
+        int release = -1, patch = 0, missed = 0, gripFrame = Integer.MAX_VALUE;
+        int[] held = new int[0];
         DressingAction.Hand hand = DressingAction.Hand.RIGHT;
         for (DressingController.GripEvent e : r.events()) {
             if (e.kind().equals("release")) {
                 release = e.frame();
             } else if (e.kind().equals("grip")) {
                 patch = Math.max(patch, e.vertices().length);
+                held = e.vertices();
+                gripFrame = e.frame();
                 hand = e.hand();
             } else if (e.kind().equals("missed")) {
                 missed++;
@@ -175,7 +181,8 @@ public final class DressingReport {
         int atStart = 0, max = 0, with = 0;
         int n = r.frames().size();
         for (int f = 0; f < n; f++) {
-            int x = arm.count(r.frames().get(f).positions(), r.motion(), f);
+            boolean holding = f >= gripFrame && (release < 0 || f < release);
+            int x = arm.count(r.frames().get(f).positions(), r.motion(), f, holding ? held : new int[0]);
             if (f == 0) {
                 atStart = x;
             } else {
@@ -183,7 +190,7 @@ public final class DressingReport {
                 with += x > 0 ? 1 : 0;
             }
         }
-        boolean held = false;
+        boolean heldUp = false;
         double upFraction = 0;
         String end = hood.classify(r.frames().get(n - 1), body.frame(n - 1));
         if (release >= 0) {
@@ -194,9 +201,9 @@ public final class DressingReport {
                 up += HoodStateClassifier.UP.equals(hood.classify(r.frames().get(f), body.frame(f))) ? 1 : 0;
             }
             upFraction = total == 0 ? 0 : up / (double) total;
-            held = until < n && up == total && HoodStateClassifier.UP.equals(end);
+            heldUp = until < n && up == total && HoodStateClassifier.UP.equals(end);
         }
-        return new Row(s.description(), release < 0 ? Double.NaN : release / fps, end, held, upFraction, patch, missed,
+        return new Row(s.description(), release < 0 ? Double.NaN : release / fps, end, heldUp, upFraction, patch, missed,
                 atStart, max, with, seconds, null);
     }
 

@@ -88,18 +88,18 @@ public final class DressCommand extends WorkspaceCommand {
             throw new UsageException("--from-state and --from-run exclude each other");
         }
         try {
-        DressingRun.Start start;
-        if (args.value("from-state").isPresent()) {
-            start = fromState(project, args.intValue("from-state", 0, 1, Integer.MAX_VALUE));
-        } else if (args.value("from-run").isPresent()) {
-            String id = args.value("from-run").get();
-            ClothRun.Report run = ClothRun.runs(project).stream().filter(r -> r.runId().equals(id)).findFirst()
-                    .orElseThrow(() -> new InvalidInputException(project.folder().toString(), "--from-run",
-                            "no simulation run " + id));
-            start = DressingRun.fromRun(project, run, args.intValue("frame", 0, 0, Integer.MAX_VALUE));
-        } else {
-            start = DressingRun.fittingStart(project, garment, settings, monitor);
-        }
+            DressingRun.Start start;
+            if (args.value("from-state").isPresent()) {
+                start = fromState(project, args.intValue("from-state", 0, 1, Integer.MAX_VALUE));
+            } else if (args.value("from-run").isPresent()) {
+                String id = args.value("from-run").get();
+                ClothRun.Report run = ClothRun.runs(project).stream().filter(r -> r.runId().equals(id)).findFirst()
+                        .orElseThrow(() -> new InvalidInputException(project.folder().toString(), "--from-run",
+                                "no simulation run " + id));
+                start = DressingRun.fromRun(project, run, args.intValue("frame", 0, 0, Integer.MAX_VALUE));
+            } else {
+                start = DressingRun.fittingStart(project, garment, settings, monitor);
+            }
             DressingRun.Outcome o = DressingRun.dress(project, garment, queue, file.getFileName().toString(), start,
                     settings, args.value("add-clip").orElse(null), monitor);
             print(o, start, args.flag("json"), out);

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The dressing controller on the demo character and a small robe: the arm's IK reaches, a grip makes the patch
- * follow the hand (its vertices keep their place in the hand's frame) and pulling the gripped hood rim back behind the
- * head takes a worn hood down (which the cloth does only if the grip drives it).
+ * follow the hand (its vertices keep their place in the hand's frame), pulling the gripped hood rim back behind the
+ * head takes a worn hood down (which the cloth does only if the grip drives it), and the hood-up queue puts it back.
  */
 class DressingControllerTest {
     private static final Skeleton SKELETON = DemoCharacter.skeleton();
@@ -50,7 +50,7 @@ class DressingControllerTest {
     }
 
     @Test
-    void aGripDrivesTheClothAndPullsAWornHoodDown() throws Exception {
+    void aGripPullsAWornHoodDownAndTheHoodUpQueuePutsItBack() throws Exception {
         CharacterBody character = CharacterBody.of(SKELETON);
         Motion fit = FittingPose.aPose(SKELETON, 30);
         ClothMesh robe = Garments.hoodedRobe(character.bindPose(), 700);
@@ -109,5 +109,34 @@ class DressingControllerTest {
         CharacterBodyMotion body = new CharacterBodyMotion(character, r.motion());
         int last = r.frames().size() - 1;
         assertEquals(HoodStateClassifier.DOWN, hood.classify(r.frames().get(last), body.frame(last)));
+
+        // and the hood-up queue (docs/dressing/hood-up.json) puts it back: UP from Release to the end (3.1 s)
+        ActionQueue up = ActionQueue.parse("hood-up.json", HOOD_UP);
+        DressingController.Result u = c.run(r.motion(), last, r.frames().get(last), up, 30, null);
+        CharacterBodyMotion upBody = new CharacterBodyMotion(character, u.motion());
+        DressingController.GripEvent upGrip = u.events().get(0), upRelease = u.events().get(1);
+        assertEquals("grip", upGrip.kind(), "the hand reached the fallen rim: " + upGrip.distance() + " m");
+        assertTrue(upGrip.vertices().length <= 30);
+        assertEquals("release", upRelease.kind());
+        for (int f = upRelease.frame(); f < u.frames().size(); f++) {
+            assertEquals(HoodStateClassifier.UP, hood.classify(u.frames().get(f), upBody.frame(f)), "frame " + f);
+        }
     }
+
+    /** A copy of docs/dressing/hood-up.json (the test bundle cannot read the docs folder). */
+    static final String HOOD_UP = """
+            { "actions": [
+                { "type": "track", "clip": "fitting pose", "duration": 0.8 },
+                { "type": "align", "hand": "right", "feature": "hood rim", "at": "top", "approach": 0.12, "duration": 1.4 },
+                { "type": "grip", "hand": "right", "feature": "hood rim", "at": "top", "radius": 0.035, "maxVertices": 30, "reach": 0.1 },
+                { "type": "track", "hand": "right", "duration": 1.4, "keys": [
+                    { "time": 0.6, "relativeTo": "head", "offset": [0.02, 0.22, -0.06] },
+                    { "time": 1.4, "relativeTo": "head", "offset": [0.0, 0.08, 0.17] } ] },
+                { "type": "release", "hand": "right" },
+                { "type": "track", "hand": "right", "duration": 1.0, "keys": [
+                    { "time": 0.4, "relativeTo": "shoulder", "offset": [0.25, 0.0, 0.2] },
+                    { "time": 1.0, "relativeTo": "shoulder", "offset": [0.3, -0.45, 0.0] } ] },
+                { "type": "track", "clip": "fitting pose", "duration": 0.5 },
+                { "type": "idle", "duration": 1.6 }
+            ] }""";
 }
