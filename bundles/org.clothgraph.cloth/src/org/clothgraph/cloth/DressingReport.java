@@ -26,7 +26,7 @@ import org.eclipse.core.runtime.SubMonitor;
 
 /**
  * The "hood back up" measurement (issue 14, acceptance 1): hood-down cloth states taken from the project's stored
- * simulation runs (frames where the character stands upright: the hips' up axis within 37 degrees of vertical), no two closer than a distance (RMS over the vertices, each state in its character's root frame:
+ * simulation runs (the named ones, or every run but dressing runs) (frames where the character stands upright: the hips' up axis within 37 degrees of vertical), no two closer than a distance (RMS over the vertices, each state in its character's root frame:
  * the hips' position and heading removed), spread over the runs in turn; the queue run from each (nothing stored);
  * per start the hood class at the end, whether it stayed UP over {@code holdSeconds} from the last Release, the grip
  * patch sizes and the independent arm crossing count ({@link ArmCrossings}) per frame.
@@ -48,7 +48,8 @@ public final class DressingReport {
     }
 
     public static Report run(Project project, GarmentInfo garment, ActionQueue queue, String queueSource,
-            SimulationSettings settings, int starts, double minDistance, double holdSeconds, IProgressMonitor monitor) {
+            SimulationSettings settings, List<String> runIds, int starts, double minDistance, double holdSeconds,
+            IProgressMonitor monitor) {
         ClothMesh mesh = ProjectGarments.mesh(project, garment);
         if (!mesh.vertexGroups().containsKey("hood")) {
             throw new InvalidInputException(project.folder().toString(), "garment", "garment " + garment.name()
@@ -63,7 +64,9 @@ public final class DressingReport {
         List<List<int[]>> perRun = new ArrayList<>();
         List<ClothRun.Report> runs = new ArrayList<>();
         for (ClothRun.Report r : ClothRun.runs(project)) {
-            if (!r.garment().equals(garment.name()) || r.clips().get(0).startsWith("dressing")) {
+            boolean named = runIds.contains(r.runId());
+            if (!r.garment().equals(garment.name()) || !runIds.isEmpty() && !named
+                    || runIds.isEmpty() && r.clips().get(0).startsWith("dressing")) {
                 continue;
             }
             List<int[]> down = new ArrayList<>();

@@ -45,6 +45,8 @@ public final class DressCommand extends WorkspaceCommand {
         option(Option.value("add-clip", "NAME", "also add the dressing motion to the project's clips under NAME"));
         option(Option.flag("report", "measure instead: run the queue from --starts hood-down states of the stored runs"
                 + " (nothing stored)"));
+        option(Option.value("runs", "R1,R2,...", "--report: take the starts from these stored runs (default: every"
+                + " simulation run of the garment but dressing runs)"));
         option(Option.value("starts", "N", "--report: how many hood-down starts (default 20)"));
         option(Option.value("min-distance-mm", "D", "--report: no two starts closer than this, RMS (default 20)"));
         option(Option.value("hold-seconds", "S", "--report: the hood must stay up this long after Release (default 2)"));
@@ -59,7 +61,7 @@ public final class DressCommand extends WorkspaceCommand {
     @Override
     protected String usage() {
         return "--workspace DIR --actions FILE.json [--from-state ID | --from-run RUN [--frame F]] [--garment NAME]"
-                + " [--solver legacy|small-steps] [--add-clip NAME] [--report [--starts N] [--min-distance-mm D]"
+                + " [--solver legacy|small-steps] [--add-clip NAME] [--report [--runs R1,R2,...] [--starts N] [--min-distance-mm D]"
                 + " [--hold-seconds S]] [--json]";
     }
 
@@ -78,7 +80,13 @@ public final class DressCommand extends WorkspaceCommand {
         settings = settings.withThreads(args.intValue("threads", 0, 0, 64));
         ConsoleProgressMonitor monitor = new ConsoleProgressMonitor(err).cancelOnShutdown();
         if (args.flag("report")) {
-            DressingReport.Report r = DressingReport.run(project, garment, queue, file.toString(), settings,
+            List<String> runs = new ArrayList<>();
+            for (String x : args.value("runs").orElse("").split(",")) {
+                if (!x.isBlank()) {
+                    runs.add(x.strip());
+                }
+            }
+            DressingReport.Report r = DressingReport.run(project, garment, queue, file.toString(), settings, runs,
                     args.intValue("starts", 20, 1, 10_000), args.doubleValue("min-distance-mm", 20, 0, 10_000) / 1000,
                     args.doubleValue("hold-seconds", 2, 0, 60), monitor);
             printReport(r, settings, args.flag("json"), out);
