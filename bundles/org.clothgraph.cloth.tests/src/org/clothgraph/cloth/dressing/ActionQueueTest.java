@@ -38,7 +38,7 @@ class ActionQueueTest {
         assertEquals("hood rim", g.target().feature());
         assertEquals(30, g.maxVertices());
         assertEquals(2, ((Track) q.actions().get(3)).keys().size());
-        assertEquals(6.0, q.duration(), 1e-12);
+        assertEquals(5.0, q.duration(), 1e-12);
         Path f = dir.resolve("q.json");
         q.write(f);
         ActionQueue back = ActionQueue.read(f);
