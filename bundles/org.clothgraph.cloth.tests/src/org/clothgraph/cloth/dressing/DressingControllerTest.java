@@ -125,18 +125,22 @@ class DressingControllerTest {
 
     /** A copy of docs/dressing/hood-up.json (the test bundle cannot read the docs folder). */
     static final String HOOD_UP = """
-            { "actions": [
+            {
+              "actions": [
                 { "type": "track", "clip": "fitting pose", "duration": 0.8 },
                 { "type": "align", "hand": "right", "feature": "hood rim", "at": "top", "approach": 0.12, "duration": 1.4 },
                 { "type": "grip", "hand": "right", "feature": "hood rim", "at": "top", "radius": 0.035, "maxVertices": 30, "reach": 0.1 },
                 { "type": "track", "hand": "right", "duration": 1.4, "keys": [
-                    { "time": 0.6, "relativeTo": "head", "offset": [0.02, 0.22, -0.06] },
-                    { "time": 1.4, "relativeTo": "head", "offset": [0.0, 0.08, 0.17] } ] },
+                    { "time": 0.6, "relativeTo": "head", "offset": [0.02, 0.25, -0.1] },
+                    { "time": 1.0, "relativeTo": "head", "offset": [0.0, 0.22, 0.08] },
+                    { "time": 1.4, "relativeTo": "head", "offset": [0.0, 0.06, 0.1] } ] },
+                { "type": "idle", "duration": 0.4 },
                 { "type": "release", "hand": "right" },
                 { "type": "track", "hand": "right", "duration": 1.0, "keys": [
-                    { "time": 0.4, "relativeTo": "shoulder", "offset": [0.25, 0.0, 0.2] },
+                    { "time": 0.4, "relativeTo": "head", "offset": [0.0, 0.02, 0.35] },
                     { "time": 1.0, "relativeTo": "shoulder", "offset": [0.3, -0.45, 0.0] } ] },
                 { "type": "track", "clip": "fitting pose", "duration": 0.5 },
                 { "type": "idle", "duration": 1.6 }
-            ] }""";
+              ]
+            }""";
 }
