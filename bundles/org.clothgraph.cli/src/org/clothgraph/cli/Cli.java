@@ -11,6 +11,7 @@ import org.clothgraph.cli.internal.CheckCommand;
 import org.clothgraph.cli.internal.CompressCommand;
 import org.clothgraph.cli.internal.Command;
 import org.clothgraph.cli.internal.DemoCommand;
+import org.clothgraph.cli.internal.DressCommand;
 import org.clothgraph.cli.internal.ExploreCommand;
 import org.clothgraph.cli.internal.ExportCommand;
 import org.clothgraph.cli.internal.GarmentCommand;
@@ -50,7 +51,7 @@ public final class Cli {
         this.err = err;
         for (Command c : new Command[] { new NewCommand(), new DemoCommand(), new StatsCommand(), new CheckCommand(), new GcCommand(),
                 new MotionCommand(),
-                new GarmentCommand(), new SimulateCommand(), new ExploreCommand(), new WalkCommand(),
+                new GarmentCommand(), new SimulateCommand(), new DressCommand(), new ExploreCommand(), new WalkCommand(),
                 new WorkerCommand(), new BenchCommand(), new MeasureCommand(), new CompressCommand(), new PlayCommand(),
                 new ExportCommand(), new GraphCommand() }) {
             commands.put(c.name(), c);

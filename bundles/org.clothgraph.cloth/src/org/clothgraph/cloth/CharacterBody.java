@@ -60,6 +60,11 @@ public final class CharacterBody {
         return parts.size();
     }
 
+    /** The skeleton the capsules are attached to. */
+    public Skeleton skeleton() {
+        return skeleton;
+    }
+
     public String[] names() {
         return parts.stream().map(Part::name).toArray(String[]::new);
     }

@@ -159,7 +159,7 @@ public final class ClothRun {
         return report;
     }
 
-    private static String nextRunId(Project project) {
+    static String nextRunId(Project project) {
         Map<String, String> runs = project.settings(RUNS_SCOPE);
         int n = runs.size() + 1;
         while (runs.containsKey(String.format("run-%04d", n))) {

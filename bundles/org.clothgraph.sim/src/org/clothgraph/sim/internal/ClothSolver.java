@@ -30,6 +30,16 @@ public interface ClothSolver extends AutoCloseable {
     int advanceFrame(BodyMotion motion, double t0, double dt, int frameIndex, IProgressMonitor monitor,
             long frameStartNanos) throws SimulationFailedException;
 
+    /**
+     * Drives these vertices kinematically during the next {@link #advanceFrame} only (a gripping hand; see
+     * {@link DrivenVertices}); null or no call: every vertex is simulated.
+     */
+    default void drive(DrivenVertices vertices) {
+        if (vertices != null) {
+            throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot drive vertices");
+        }
+    }
+
     /** What the solver did so far (substeps, contacts, counted repairs); null when it counts nothing. */
     default SolverCounters counters() {
         return null;

@@ -278,6 +278,30 @@ public final class LegacyXpbdSolver implements ClothSolver {
     @Override
     public int advanceFrame(BodyMotion motion, double t0, double dt, int frameIndex, IProgressMonitor monitor,
             long frameStartNanos) throws SimulationFailedException {
+        DrivenVertices d = driven;
+        if (d == null) {
+            return advanceUndriven(motion, t0, dt, frameIndex, monitor, frameStartNanos);
+        }
+        d.pin(w, x);
+        try {
+            return advanceUndriven(motion, t0, dt, frameIndex, monitor, frameStartNanos);
+        } finally {
+            d.unpin(w);
+            driven = null;
+        }
+    }
+
+    @Override
+    public void drive(DrivenVertices vertices) {
+        driven = vertices;
+    }
+
+    /** The dressing hook ({@link DrivenVertices}): vertices driven during the next frame, and where in it we are. */
+    private DrivenVertices driven;
+    private double drivenAt;
+
+    private int advanceUndriven(BodyMotion motion, double t0, double dt, int frameIndex, IProgressMonitor monitor,
+            long frameStartNanos) throws SimulationFailedException {
         int base = set.substeps();
         Body[] poses = new Body[base + 1];
         double maxMove = 0, minR = Double.POSITIVE_INFINITY;
@@ -308,6 +332,7 @@ public final class LegacyXpbdSolver implements ClothSolver {
             }
             Body pose = sub == base ? poses[k] : motion.poseAt(k == sub ? t0 + dt : t0 + dt * k / sub);
             loadBody(pose, false);
+            drivenAt = (double) k / sub;
             substep(h, k % set.selfCollisionInterval() == 0 && set.selfCollision());
             checkVelocities(frameIndex, k == sub);
         }
@@ -386,6 +411,9 @@ public final class LegacyXpbdSolver implements ClothSolver {
                 x[o + 2] += v[o + 2] * h;
             }
         });
+        if (driven != null) {
+            driven.place(x, drivenAt);
+        }
         long t1 = PROFILE ? System.nanoTime() : 0;
         for (int it = 0; it < distIterations; it++) {
             solveDistances(h);

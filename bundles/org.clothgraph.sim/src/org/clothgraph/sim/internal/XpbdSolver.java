@@ -158,6 +158,30 @@ public final class XpbdSolver implements ClothSolver {
     @Override
     public int advanceFrame(BodyMotion motion, double t0, double dt, int frameIndex, IProgressMonitor monitor,
             long frameStartNanos) throws SimulationFailedException {
+        DrivenVertices d = driven;
+        if (d == null) {
+            return advanceUndriven(motion, t0, dt, frameIndex, monitor, frameStartNanos);
+        }
+        d.pin(m.w, x);
+        try {
+            return advanceUndriven(motion, t0, dt, frameIndex, monitor, frameStartNanos);
+        } finally {
+            d.unpin(m.w);
+            driven = null;
+        }
+    }
+
+    @Override
+    public void drive(DrivenVertices vertices) {
+        driven = vertices;
+    }
+
+    /** The dressing hook ({@link DrivenVertices}): vertices driven during the next frame, and where in it we are. */
+    private DrivenVertices driven;
+    private double drivenAt;
+
+    private int advanceUndriven(BodyMotion motion, double t0, double dt, int frameIndex, IProgressMonitor monitor,
+            long frameStartNanos) throws SimulationFailedException {
         BodyCollider body = collider(motion);
         int sub = substepsFor(body, t0, dt);
         body.load(t0, true);
@@ -170,6 +194,7 @@ public final class XpbdSolver implements ClothSolver {
             // a frame starts with a collision pass: its contacts then hold through the frame's first substeps, and
             // a frame never depends on contacts left by the one before (a restart from a stored state equals
             // continuing)
+            drivenAt = (double) k / sub;
             substep(body, h, set.selfCollision() && (k - 1) % set.selfCollisionInterval() == 0);
             SolverChecks.finite(x, v, frameIndex);
         }
@@ -183,6 +208,9 @@ public final class XpbdSolver implements ClothSolver {
 
     private void substep(BodyCollider body, double h, boolean selfCollide) {
         predict(h);
+        if (driven != null) {
+            driven.place(x, drivenAt);
+        }
         Arrays.fill(lambda, 0);
         for (int it = 0; it < iterations; it++) {
             solveDistances(h);

@@ -1,0 +1,225 @@
+package org.clothgraph.cli.internal;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.clothgraph.cloth.ClothRun;
+import org.clothgraph.cloth.DressingReport;
+import org.clothgraph.cloth.DressingRun;
+import org.clothgraph.cloth.dressing.ActionQueue;
+import org.clothgraph.cloth.dressing.DressingController;
+import org.clothgraph.explore.RootFrame;
+import org.clothgraph.model.ClothStateRecord;
+import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.model.PrimaryNode;
+import org.clothgraph.model.Project;
+import org.clothgraph.motion.Motion;
+import org.clothgraph.motion.project.PrimaryGraphSnapshot;
+import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.SimulationFailedException;
+import org.clothgraph.sim.SimulationSettings;
+import org.clothgraph.sim.garment.Garments;
+
+/**
+ * {@code dress}: runs a dressing action queue (Clegg et al. 2015) on the character and stores the dressing clip as a
+ * simulation run; {@code --report} instead measures the queue from many hood-down states of the stored runs.
+ */
+public final class DressCommand extends WorkspaceCommand {
+    public DressCommand() {
+        super("dress", "Run a dressing action queue on the character with the simulated garment (docs/DRESSING.md).");
+        option(Option.value("actions", "FILE.json", "the action queue (required)"));
+        option(Option.value("from-state", "ID", "start from this secondary-graph cloth state and its pose"));
+        option(Option.value("from-run", "RUN", "start from a frame of this stored simulation run (with --frame)"));
+        option(Option.value("frame", "F", "the frame of --from-run (default 0)"));
+        option(Option.value("garment", "NAME", "the garment (default: the hooded robe, generated if missing)"));
+        option(Option.value("vertices", "N", "vertex count when the demo robe has to be generated (default "
+                + Garments.DEFAULT_ROBE_VERTICES + ")"));
+        option(Option.value("solver", "legacy|small-steps", "the embedded solver (default: legacy)"));
+        option(Option.value("threads", "N", "embedded simulator worker threads (default: 2)"));
+        option(Option.value("add-clip", "NAME", "also add the dressing motion to the project's clips under NAME"));
+        option(Option.flag("report", "measure instead: run the queue from --starts hood-down states of the stored runs"
+                + " (nothing stored)"));
+        option(Option.value("runs", "R1,R2,...", "--report: take the starts from these stored runs (default: every"
+                + " simulation run of the garment but dressing runs)"));
+        option(Option.value("starts", "N", "--report: how many hood-down starts (default 20)"));
+        option(Option.value("min-distance-mm", "D", "--report: no two starts closer than this, RMS (default 20)"));
+        option(Option.value("hold-seconds", "S", "--report: the hood must stay up this long after Release (default 2)"));
+        offerWait();
+    }
+
+    @Override
+    protected boolean writes(Args args) {
+        return !args.flag("report");
+    }
+
+    @Override
+    protected String usage() {
+        return "--workspace DIR --actions FILE.json [--from-state ID | --from-run RUN [--frame F]] [--garment NAME]"
+                + " [--solver legacy|small-steps] [--add-clip NAME] [--report [--runs R1,R2,...] [--starts N] [--min-distance-mm D]"
+                + " [--hold-seconds S]] [--json]";
+    }
+
+    @Override
+    protected int run(Project project, Args args, PrintStream out, PrintStream err) {
+        Path file = args.requiredPath("actions");
+        ActionQueue queue = ActionQueue.read(file);
+        GarmentInfo garment = SimulateCommand.garment(project, args,
+                args.intValue("vertices", Garments.DEFAULT_ROBE_VERTICES, 100, 200_000));
+        String solver = args.value("solver").orElse("legacy");
+        SimulationSettings settings = switch (solver) {
+            case "legacy" -> SimulationSettings.defaults();
+            case "small-steps" -> SimulationSettings.smallSteps();
+            default -> throw new UsageException("--solver must be legacy or small-steps (got '" + solver + "')");
+        };
+        settings = settings.withThreads(args.intValue("threads", 0, 0, 64));
+        ConsoleProgressMonitor monitor = new ConsoleProgressMonitor(err).cancelOnShutdown();
+        if (args.flag("report")) {
+            List<String> runs = new ArrayList<>();
+            for (String x : args.value("runs").orElse("").split(",")) {
+                if (!x.isBlank()) {
+                    runs.add(x.strip());
+                }
+            }
+            DressingReport.Report r = DressingReport.run(project, garment, queue, file.toString(), settings, runs,
+                    args.intValue("starts", 20, 1, 10_000), args.doubleValue("min-distance-mm", 20, 0, 10_000) / 1000,
+                    args.doubleValue("hold-seconds", 2, 0, 60), monitor);
+            printReport(r, settings, args.flag("json"), out);
+            return 0;
+        }
+        if (args.value("from-state").isPresent() && args.value("from-run").isPresent()) {
+            throw new UsageException("--from-state and --from-run exclude each other");
+        }
+        try {
+            DressingRun.Start start;
+            if (args.value("from-state").isPresent()) {
+                start = fromState(project, args.intValue("from-state", 0, 1, Integer.MAX_VALUE));
+            } else if (args.value("from-run").isPresent()) {
+                String id = args.value("from-run").get();
+                ClothRun.Report run = ClothRun.runs(project).stream().filter(r -> r.runId().equals(id)).findFirst()
+                        .orElseThrow(() -> new InvalidInputException(project.folder().toString(), "--from-run",
+                                "no simulation run " + id));
+                start = DressingRun.fromRun(project, run, args.intValue("frame", 0, 0, Integer.MAX_VALUE));
+            } else {
+                start = DressingRun.fittingStart(project, garment, settings, monitor);
+            }
+            DressingRun.Outcome o = DressingRun.dress(project, garment, queue, file.getFileName().toString(), start,
+                    settings, args.value("add-clip").orElse(null), monitor);
+            print(o, start, args.flag("json"), out);
+            return 0;
+        } catch (SimulationFailedException e) {
+            err.println("clothgraph dress: simulation failed: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** A secondary-graph state: its cloth (stored in its pose's root frame) in the world, at its primary node's pose. */
+    private static DressingRun.Start fromState(Project project, long id) {
+        ClothStateRecord s = project.secondary().state(id);
+        if (s == null) {
+            throw new InvalidInputException(project.folder().toString(), "--from-state", "no cloth state " + id);
+        }
+        PrimaryGraphSnapshot snapshot = PrimaryGraphSnapshot.of(project);
+        PrimaryNode node = snapshot.node(s.primaryNode());
+        if (node == null) {
+            throw new InvalidInputException(project.folder().toString(), "--from-state", "state " + id
+                    + " is on a primary node the graph no longer has");
+        }
+        Motion m = snapshot.motionOfClip(node.clipId());
+        var f = project.frames().read(s.frameId());
+        ClothState world = RootFrame.of(m, node.frame()).toWorld(new ClothState(f.positions(), f.velocities()));
+        return new DressingRun.Start("cloth state " + id, m, node.frame(), world);
+    }
+
+    private static void print(DressingRun.Outcome o, DressingRun.Start start, boolean json, PrintStream out) {
+        ClothRun.Report r = o.run();
+        List<Map<String, Object>> events = new ArrayList<>();
+        for (DressingController.GripEvent e : o.result().events()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("frame", e.frame());
+            m.put("hand", e.hand().id());
+            m.put("kind", e.kind());
+            m.put("vertices", e.vertices().length);
+            m.put("distanceMm", BenchCommand.round(e.distance() * 1000));
+            events.add(m);
+        }
+        List<String> hood = new ArrayList<>();
+        r.classes().forEach(c -> hood.add(c.toLowerCase(Locale.ROOT)));
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("run", r.runId());
+            m.put("garment", r.garment());
+            m.put("start", start.description());
+            m.put("frames", r.frames());
+            m.put("fps", r.fps());
+            m.put("secondsPerFrame", BenchCommand.round(r.secondsPerFrame()));
+            m.put("events", events);
+            m.put("hood", hood);
+            m.put("clip", o.clip());
+            m.put("solver", r.solver() == null ? null : SimulateCommand.counters(r.solver()));
+            JsonOutput.print(out, m);
+        } else {
+            out.printf(Locale.ROOT, "%s: dressing of %s from %s, %d frames at %.0f fps, %.3f s/frame%n", r.runId(),
+                    r.garment(), start.description(), r.frames(), r.fps(), r.secondsPerFrame());
+            for (Map<String, Object> e : events) {
+                out.printf(Locale.ROOT, "  frame %s: %s %s (%s vertices, hand %s mm from the patch)%n", e.get("frame"),
+                        e.get("hand"), e.get("kind"), e.get("vertices"), e.get("distanceMm"));
+            }
+            if (!hood.isEmpty() && !hood.get(0).isEmpty()) {
+                out.println("hood: " + SimulateCommand.summarize(hood));
+            }
+            if (o.clip() != null) {
+                out.println("added clip " + o.clip() + " (motion graph puts it in the primary graph)");
+            }
+        }
+    }
+
+    private static void printReport(DressingReport.Report r, SimulationSettings settings, boolean json, PrintStream out) {
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("garment", r.garment());
+            m.put("solver", settings.solver().name().toLowerCase(Locale.ROOT));
+            m.put("starts", r.rows().size());
+            m.put("candidatesLookedAt", r.candidates());
+            m.put("minDistanceMm", r.minDistanceMm());
+            m.put("holdSeconds", r.holdSeconds());
+            m.put("heldUp", r.succeeded());
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (DressingReport.Row x : r.rows()) {
+                Map<String, Object> o = new LinkedHashMap<>();
+                o.put("start", x.start());
+                o.put("releaseSeconds", BenchCommand.round(x.releaseSeconds()));
+                o.put("endClass", x.endClass());
+                o.put("heldUp", x.heldUp());
+                o.put("upFractionAfterRelease", BenchCommand.round(x.upFraction()));
+                o.put("patchVertices", x.patchVertices());
+                o.put("gripsMissed", x.gripsMissed());
+                o.put("armCrossingsAtStart", x.armCrossingsAtStart());
+                o.put("maxArmCrossings", x.maxArmCrossings());
+                o.put("framesWithArmCrossings", x.framesWithArmCrossings());
+                o.put("seconds", BenchCommand.round(x.seconds()));
+                o.put("failure", x.failure());
+                rows.add(o);
+            }
+            m.put("rows", rows);
+            JsonOutput.print(out, m);
+            return;
+        }
+        out.printf(Locale.ROOT, "hood back up on %s (%s solver): %d of %d starts held up %.1f s after Release"
+                + " (starts no two within %.0f mm RMS, %d hood-down frames looked at)%n", r.garment(),
+                settings.solver().name().toLowerCase(Locale.ROOT), r.succeeded(), r.rows().size(), r.holdSeconds(),
+                r.minDistanceMm(), r.candidates());
+        for (DressingReport.Row x : r.rows()) {
+            out.printf(Locale.ROOT, "  %-28s %s end %-4s up %3.0f%% after release, patch %d, missed %d, arm crossings"
+                    + " %d at start, max %d (%d frames), %.0f s%s%n", x.start(), x.heldUp() ? "HELD" : "----",
+                    x.endClass(), 100 * x.upFraction(), x.patchVertices(), x.gripsMissed(), x.armCrossingsAtStart(),
+                    x.maxArmCrossings(), x.framesWithArmCrossings(), x.seconds(),
+                    x.failure() == null ? "" : " FAILED: " + x.failure());
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package org.clothgraph.cloth.dressing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.clothgraph.cloth.CharacterBody;
+import org.clothgraph.cloth.CharacterBodyMotion;
+import org.clothgraph.cloth.FittingPose;
+import org.clothgraph.cloth.dressing.DressingAction.Hand;
+import org.clothgraph.motion.Motion;
+import org.clothgraph.motion.Quat;
+import org.clothgraph.motion.Skeleton;
+import org.clothgraph.motion.Vec3;
+import org.clothgraph.motion.demo.DemoCharacter;
+import org.clothgraph.sim.ClothMesh;
+import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.InitialDrape;
+import org.clothgraph.sim.Material;
+import org.clothgraph.sim.SimulationSettings;
+import org.clothgraph.sim.garment.Garments;
+import org.clothgraph.sim.garment.HoodStateClassifier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The dressing controller on the demo character and a small robe: the arm's IK reaches, a grip makes the patch
+ * follow the hand (its vertices keep their place in the hand's frame), pulling the gripped hood rim back behind the
+ * head takes a worn hood down (which the cloth does only if the grip drives it), and the hood-up queue puts it back.
+ */
+class DressingControllerTest {
+    private static final Skeleton SKELETON = DemoCharacter.skeleton();
+
+    @Test
+    void twoBoneIkReachesATargetInReach() {
+        CharacterPose pose = CharacterPose.of(FittingPose.aPose(SKELETON, 30), 0);
+        ArmIk ik = new ArmIk(pose, Hand.RIGHT);
+        Vec3 shoulder = pose.worldPositions()[SKELETON.indexOf("RightArm")];
+        Vec3 before = pose.worldPositions()[SKELETON.indexOf("RightForeArm")];
+        double upper = before.distance(shoulder);
+        for (Vec3 target : List.of(shoulder.add(new Vec3(-0.1, 0.3, 0.2)), shoulder.add(new Vec3(0.15, 0.25, -0.1)),
+                shoulder.add(new Vec3(-0.2, -0.3, 0.15)))) {
+            double miss = ik.solve(pose, target, new Vec3(-1, 0, 0));
+            assertTrue(miss < 1e-3, "missed by " + miss);
+            Vec3[] p = pose.worldPositions();
+            assertEquals(upper, p[SKELETON.indexOf("RightForeArm")].distance(shoulder), 1e-9, "bone length kept");
+        }
+        Quat[] w = pose.worldRotations();
+        assertTrue(Double.isFinite(w[SKELETON.indexOf("RightHand")].w()));
+    }
+
+    @Test
+    void aGripPullsAWornHoodDownAndTheHoodUpQueuePutsItBack() throws Exception {
+        CharacterBody character = CharacterBody.of(SKELETON);
+        Motion fit = FittingPose.aPose(SKELETON, 30);
+        ClothMesh robe = Garments.hoodedRobe(character.bindPose(), 700);
+        Material material = Material.defaults();
+        SimulationSettings settings = SimulationSettings.defaults();
+        ClothState draped = InitialDrape.drape(robe, material, settings, new CharacterBodyMotion(character, fit), 0, 1.0,
+                null);
+        HoodStateClassifier hood = new HoodStateClassifier(robe);
+        assertEquals(HoodStateClassifier.UP, hood.classify(draped, character.bindPose()));
+
+        ActionQueue q = ActionQueue.parse("pull-down.json", """
+                {"actions": [
+                  {"type": "align", "hand": "right", "feature": "hood rim", "at": "top", "approach": 0.1, "duration": 0.8},
+                  {"type": "grip", "hand": "right", "feature": "hood rim", "at": "top", "radius": 0.06, "maxVertices": 30,
+                   "reach": 0.12},
+                  {"type": "track", "hand": "right", "duration": 1.2, "keys": [
+                    {"time": 0.6, "relativeTo": "head", "offset": [0.05, 0.15, -0.25]},
+                    {"time": 1.2, "relativeTo": "neck", "offset": [0.1, -0.15, -0.3]}]},
+                  {"type": "release", "hand": "right"},
+                  {"type": "idle", "duration": 0.8}
+                ]}""");
+        DressingController c = new DressingController(robe, material, settings, character, null, "pull-down.json");
+        DressingController.Result r = c.run(fit, 0, draped, q, 30, null);
+
+        // the start, align's 24 frames (and up to 9 more of feedback until the palm is at the rim), 36, 24
+        assertTrue(r.frames().size() >= 1 + 24 + 36 + 24 && r.frames().size() <= 1 + 33 + 36 + 24,
+                r.frames().size() + " frames");
+        assertEquals(r.frames().size(), r.motion().frameCount());
+        DressingController.GripEvent grip = r.events().get(0);
+        assertEquals("grip", grip.kind(), "the hand reached the rim: " + grip.distance() + " m");
+        assertTrue(grip.vertices().length > 0 && grip.vertices().length <= 30, grip.vertices().length + " vertices");
+        DressingController.GripEvent release = r.events().get(1);
+        assertEquals("release", release.kind());
+        // while gripped, every patch vertex keeps its place in the hand's frame
+        int wrist = SKELETON.indexOf("RightHand");
+        double worst = 0;
+        Vec3[] start = null;
+        for (int f = grip.frame(); f <= release.frame(); f++) {
+            Vec3 wp = r.motion().worldPositions(f)[wrist];
+            Quat inv = r.motion().worldRotations(f)[wrist].conj();
+            float[] x = r.frames().get(f).positions();
+            Vec3[] local = new Vec3[grip.vertices().length];
+            for (int k = 0; k < local.length; k++) {
+                int o = 3 * grip.vertices()[k];
+                local[k] = inv.rotate(new Vec3(x[o], x[o + 1], x[o + 2]).sub(wp));
+            }
+            if (start == null) {
+                start = local;
+            }
+            for (int k = 0; k < local.length; k++) {
+                worst = Math.max(worst, local[k].distance(start[k]));
+            }
+        }
+        assertTrue(worst < 1e-3, "gripped vertices drifted " + worst + " m in the hand's frame");
+        // the hand carried the rim a long way: the hood came off the head
+        CharacterBodyMotion body = new CharacterBodyMotion(character, r.motion());
+        int last = r.frames().size() - 1;
+        assertEquals(HoodStateClassifier.DOWN, hood.classify(r.frames().get(last), body.frame(last)));
+
+        // and the hood-up queue (docs/dressing/hood-up.json) puts it back: UP from Release to the end (3.1 s)
+        ActionQueue up = ActionQueue.parse("hood-up.json", HOOD_UP);
+        DressingController.Result u = c.run(r.motion(), last, r.frames().get(last), up, 30, null);
+        CharacterBodyMotion upBody = new CharacterBodyMotion(character, u.motion());
+        DressingController.GripEvent upGrip = u.events().get(0), upRelease = u.events().get(1);
+        assertEquals("grip", upGrip.kind(), "the hand reached the fallen rim: " + upGrip.distance() + " m");
+        assertTrue(upGrip.vertices().length <= 30);
+        assertEquals("release", upRelease.kind());
+        for (int f = upRelease.frame(); f < u.frames().size(); f++) {
+            assertEquals(HoodStateClassifier.UP, hood.classify(u.frames().get(f), upBody.frame(f)), "frame " + f);
+        }
+    }
+
+    /** A copy of docs/dressing/hood-up.json (the test bundle cannot read the docs folder). */
+    static final String HOOD_UP = """
+            {
+              "actions": [
+                { "type": "track", "clip": "fitting pose", "duration": 0.8 },
+                { "type": "align", "hand": "right", "feature": "hood rim", "at": "top", "approach": 0.12, "duration": 1.4 },
+                { "type": "grip", "hand": "right", "feature": "hood rim", "at": "top", "radius": 0.035, "maxVertices": 30, "reach": 0.1 },
+                { "type": "track", "hand": "right", "duration": 1.4, "keys": [
+                    { "time": 0.6, "relativeTo": "head", "offset": [0.02, 0.25, -0.1] },
+                    { "time": 1.0, "relativeTo": "head", "offset": [0.0, 0.22, 0.08] },
+                    { "time": 1.4, "relativeTo": "head", "offset": [0.0, 0.06, 0.1] } ] },
+                { "type": "idle", "duration": 0.4 },
+                { "type": "release", "hand": "right" },
+                { "type": "track", "hand": "right", "duration": 1.0, "keys": [
+                    { "time": 0.4, "relativeTo": "head", "offset": [0.0, 0.02, 0.35] },
+                    { "time": 1.0, "relativeTo": "shoulder", "offset": [0.3, -0.45, 0.0] } ] },
+                { "type": "track", "clip": "fitting pose", "duration": 0.5 },
+                { "type": "idle", "duration": 1.6 }
+              ]
+            }""";
+}

@@ -1,0 +1,237 @@
+package org.clothgraph.cloth;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.clothgraph.cloth.dressing.ActionQueue;
+import org.clothgraph.cloth.dressing.ArmCrossings;
+import org.clothgraph.cloth.dressing.DressingAction;
+import org.clothgraph.cloth.dressing.DressingController;
+import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.model.Project;
+import org.clothgraph.motion.Motion;
+import org.clothgraph.motion.Quat;
+import org.clothgraph.motion.Vec3;
+import org.clothgraph.sim.ClothMesh;
+import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.SimulationFailedException;
+import org.clothgraph.sim.SimulationSettings;
+import org.clothgraph.sim.garment.HoodStateClassifier;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.OperationCanceledException;
+import org.eclipse.core.runtime.SubMonitor;
+
+/**
+ * The "hood back up" measurement (issue 14, acceptance 1): hood-down cloth states taken from the project's stored
+ * simulation runs (the named ones, or every run but dressing runs) (frames where the character stands upright: the hips' up axis within 37 degrees of vertical), no two closer than a distance (RMS over the vertices, each state in its character's root frame:
+ * the hips' position and heading removed), spread over the runs in turn; the queue run from each (nothing stored);
+ * per start the hood class at the end, whether it stayed UP over {@code holdSeconds} from the last Release, the grip
+ * patch sizes and the independent arm crossing count ({@link ArmCrossings}) per frame.
+ */
+public final class DressingReport {
+    private DressingReport() {
+    }
+
+    /** One start's outcome. */
+    public record Row(String start, double releaseSeconds, String endClass, boolean heldUp, double upFraction,
+            int patchVertices, int gripsMissed, int armCrossingsAtStart, int maxArmCrossings, int framesWithArmCrossings,
+            double seconds, String failure) {
+    }
+
+    public record Report(String garment, int candidates, double minDistanceMm, double holdSeconds, List<Row> rows) {
+        public long succeeded() {
+            return rows.stream().filter(Row::heldUp).count();
+        }
+    }
+
+    public static Report run(Project project, GarmentInfo garment, ActionQueue queue, String queueSource,
+            SimulationSettings settings, List<String> runIds, int starts, double minDistance, double holdSeconds,
+            IProgressMonitor monitor) {
+        ClothMesh mesh = ProjectGarments.mesh(project, garment);
+        if (!mesh.vertexGroups().containsKey("hood")) {
+            throw new InvalidInputException(project.folder().toString(), "garment", "garment " + garment.name()
+                    + " has no hood to classify");
+        }
+        if (queue.actions().stream().noneMatch(a -> a instanceof DressingAction.Release)) {
+            throw new InvalidInputException(queueSource, "actions", "the queue never releases: nothing to hold up after");
+        }
+        HoodStateClassifier hood = new HoodStateClassifier(mesh);
+        SubMonitor sub = SubMonitor.convert(monitor, "Hood back up", 10 + 100 * starts);
+        // candidates: every hood-down frame of every stored run of this garment, the runs taken in turn
+        List<List<int[]>> perRun = new ArrayList<>();
+        List<ClothRun.Report> runs = new ArrayList<>();
+        for (ClothRun.Report r : ClothRun.runs(project)) {
+            boolean named = runIds.contains(r.runId());
+            if (!r.garment().equals(garment.name()) || !runIds.isEmpty() && !named
+                    || runIds.isEmpty() && r.clips().get(0).startsWith("dressing")) {
+                continue;
+            }
+            List<int[]> down = new ArrayList<>();
+            Motion m = RunMotion.of(project, r);
+            for (int f = 0; f < r.frames(); f++) {
+                // a dressing starts from a standing character: the hips' up axis within 37 degrees of vertical
+                boolean upright = f < m.frameCount() && m.rotation(f, 0).rotate(new Vec3(0, 1, 0)).y() > 0.8;
+                if (upright && HoodStateClassifier.DOWN.equals(r.classes().get(f))) {
+                    down.add(new int[] { runs.size(), f });
+                }
+            }
+            if (!down.isEmpty()) {
+                perRun.add(down);
+                runs.add(r);
+            }
+        }
+        // each run's hood-down frames strided (every 5th first, then the ones between), the runs taken in turn
+        List<List<int[]>> strided = new ArrayList<>();
+        for (List<int[]> l : perRun) {
+            List<int[]> o = new ArrayList<>();
+            for (int phase = 0; phase < 5; phase++) {
+                for (int i = phase; i < l.size(); i += 5) {
+                    o.add(l.get(i));
+                }
+            }
+            strided.add(o);
+        }
+        List<int[]> order = new ArrayList<>();
+        for (int k = 0; ; k++) {
+            boolean any = false;
+            for (List<int[]> l : strided) {
+                if (k < l.size()) {
+                    order.add(l.get(k));
+                    any = true;
+                }
+            }
+            if (!any) {
+                break;
+            }
+        }
+        List<DressingRun.Start> picked = new ArrayList<>();
+        List<double[]> pickedLocal = new ArrayList<>();
+        Map<Integer, Motion> motions = new LinkedHashMap<>();
+        int candidates = 0;
+        for (int[] c : order) {
+            if (picked.size() >= starts) {
+                break;
+            }
+            candidates++;
+            ClothRun.Report r = runs.get(c[0]);
+            Motion m = motions.computeIfAbsent(c[0], i -> RunMotion.of(project, r));
+            var frame = project.frames().read(r.firstFrameId() + c[1]);
+            double[] local = rootLocal(frame.positions(), m, c[1]);
+            boolean far = true;
+            for (double[] p : pickedLocal) {
+                if (rms(p, local) < minDistance) {
+                    far = false;
+                    break;
+                }
+            }
+            if (far) {
+                pickedLocal.add(local);
+                picked.add(new DressingRun.Start("run " + r.runId() + " frame " + c[1], m, c[1],
+                        new ClothState(frame.positions(), frame.velocities())));
+            }
+        }
+        sub.split(10);
+        if (picked.size() < starts) {
+            throw new InvalidInputException(project.folder().toString(), "runs", "the stored runs of " + garment.name()
+                    + " have " + picked.size() + " hood-down states no two within " + Math.round(minDistance * 1000)
+                    + " mm, " + starts + " asked for: simulate clips that throw the hood off first");
+        }
+        List<Row> rows = new ArrayList<>();
+        for (DressingRun.Start s : picked) {
+            rows.add(one(mesh, garment, queue, queueSource, settings, hood, s, holdSeconds, sub.split(100)));
+        }
+        return new Report(garment.name(), candidates, minDistance * 1000, holdSeconds, rows);
+    }
+
+    private static Row one(ClothMesh mesh, GarmentInfo garment, ActionQueue queue, String source,
+            SimulationSettings settings, HoodStateClassifier hood, DressingRun.Start s, double hold,
+            IProgressMonitor monitor) {
+        CharacterBody character = CharacterBody.of(s.motion().skeleton());
+        DressingController c = new DressingController(mesh, ProjectGarments.material(garment), settings, character, null,
+                source);
+        long t0 = System.nanoTime();
+        DressingController.Result r;
+        try {
+            r = c.run(s.motion(), s.frame(), s.state(), queue, s.motion().fps(), monitor);
+        } catch (SimulationFailedException e) {
+            return new Row(s.description(), Double.NaN, "", false, 0, 0, 0, 0, 0, 0, (System.nanoTime() - t0) / 1e9,
+                    e.getMessage());
+        } catch (OperationCanceledException e) {
+            throw e;
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        double fps = r.motion().fps();
+        CharacterBodyMotion body = new CharacterBodyMotion(character, r.motion());
+        int release = -1, patch = 0, missed = 0, gripFrame = Integer.MAX_VALUE;
+        int[] held = new int[0];
+        DressingAction.Hand hand = DressingAction.Hand.RIGHT;
+        for (DressingController.GripEvent e : r.events()) {
+            if (e.kind().equals("release")) {
+                release = e.frame();
+            } else if (e.kind().equals("grip")) {
+                patch = Math.max(patch, e.vertices().length);
+                held = e.vertices();
+                gripFrame = e.frame();
+                hand = e.hand();
+            } else if (e.kind().equals("missed")) {
+                missed++;
+            }
+        }
+        ArmCrossings arm = new ArmCrossings(s.motion().skeleton(), hand, mesh.triangles());
+        int atStart = 0, max = 0, with = 0;
+        int n = r.frames().size();
+        for (int f = 0; f < n; f++) {
+            boolean holding = f >= gripFrame && (release < 0 || f < release);
+            int x = arm.count(r.frames().get(f).positions(), r.motion(), f, holding ? held : new int[0]);
+            if (f == 0) {
+                atStart = x;
+            } else {
+                max = Math.max(max, x);
+                with += x > 0 ? 1 : 0;
+            }
+        }
+        boolean heldUp = false;
+        double upFraction = 0;
+        String end = hood.classify(r.frames().get(n - 1), body.frame(n - 1));
+        if (release >= 0) {
+            int until = release + (int) Math.round(hold * fps);
+            int up = 0, total = 0;
+            for (int f = release; f < n && f <= until; f++) {
+                total++;
+                up += HoodStateClassifier.UP.equals(hood.classify(r.frames().get(f), body.frame(f))) ? 1 : 0;
+            }
+            upFraction = total == 0 ? 0 : up / (double) total;
+            heldUp = until < n && up == total && HoodStateClassifier.UP.equals(end);
+        }
+        return new Row(s.description(), release < 0 ? Double.NaN : release / fps, end, heldUp, upFraction, patch, missed,
+                atStart, max, with, seconds, null);
+    }
+
+    /** Cloth positions in the root frame of frame f of the motion: the hips' position and heading removed. */
+    static double[] rootLocal(float[] x, Motion m, int f) {
+        Vec3 root = m.rootPosition(f);
+        Vec3 fwd = m.rotation(f, 0).rotate(new Vec3(0, 0, 1));
+        double yaw = Math.atan2(fwd.x(), fwd.z());
+        Quat back = Quat.rotY(-yaw);
+        double[] out = new double[x.length];
+        for (int i = 0; i < x.length; i += 3) {
+            Vec3 p = back.rotate(new Vec3(x[i] - root.x(), x[i + 1] - root.y(), x[i + 2] - root.z()));
+            out[i] = p.x();
+            out[i + 1] = p.y();
+            out[i + 2] = p.z();
+        }
+        return out;
+    }
+
+    static double rms(double[] a, double[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += (a[i] - b[i]) * (a[i] - b[i]);
+        }
+        return Math.sqrt(s / (a.length / 3));
+    }
+
+}

@@ -1,0 +1,565 @@
+package org.clothgraph.cloth.dressing;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.clothgraph.cloth.CharacterBody;
+import org.clothgraph.cloth.FittingPose;
+import org.clothgraph.cloth.dressing.DressingAction.Align;
+import org.clothgraph.cloth.dressing.DressingAction.Drag;
+import org.clothgraph.cloth.dressing.DressingAction.Grip;
+import org.clothgraph.cloth.dressing.DressingAction.Hand;
+import org.clothgraph.cloth.dressing.DressingAction.HandKey;
+import org.clothgraph.cloth.dressing.DressingAction.Idle;
+import org.clothgraph.cloth.dressing.DressingAction.Release;
+import org.clothgraph.cloth.dressing.DressingAction.Track;
+import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.motion.Motion;
+import org.clothgraph.motion.Quat;
+import org.clothgraph.motion.Vec3;
+import org.clothgraph.sim.ClothMesh;
+import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.ClothStepper;
+import org.clothgraph.sim.Material;
+import org.clothgraph.sim.SimulationFailedException;
+import org.clothgraph.sim.SimulationSettings;
+import org.clothgraph.sim.SolverCounters;
+import org.clothgraph.sim.body.Body;
+import org.clothgraph.sim.body.BodyMotion;
+import org.clothgraph.sim.body.Capsule;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.SubMonitor;
+
+/**
+ * Runs a dressing action queue (Clegg et al. 2015): each action drives the character's kinematics frame by frame
+ * (two-bone IK of the hands, tracking of a reference motion) with a path planned once when the action starts
+ * (feed-forward) and corrected every frame from the current cloth state (feedback), while the embedded simulator
+ * advances the garment one output frame at a time ({@link ClothStepper}) with the gripped vertices following the
+ * hand that holds them ({@code drive}) until it releases them. The cloth collides with the character's body as in
+ * every simulation (the settings' body collision, the character's bind pose and skinned surface).
+ */
+public final class DressingController {
+    /** Standoff of a hand's palm from the cloth it aims at: the hand capsule's radius plus a centimetre. */
+    static final double STANDOFF = 0.045;
+    /** Within this of the cloth, a hand whose target lies further along the cloth follows the geodesic field. */
+    static final double AT_CLOTH = 0.06;
+    /** Within this of its target (m) a hand looks at the cloth in front of it. */
+    static final double NEAR_TARGET = 0.2;
+    /** How far along the cloth (m) the geodesic feedback looks ahead per frame. */
+    static final double GEODESIC_STEP = 0.05;
+
+    /** A grip or release as it happened: output frame, hand, kind ("grip", "missed", "release"), the vertices. */
+    public record GripEvent(int frame, Hand hand, String kind, int[] vertices, double distance) {
+    }
+
+    /**
+     * A dressing clip: the character's motion (frame 0 = the start pose), the cloth at every frame (frame 0 = the
+     * start state), the grip events, the action running at each frame (its index in the queue; -1 for frame 0) and
+     * what the solver counted.
+     */
+    public record Result(Motion motion, List<ClothState> frames, List<GripEvent> events, int[] actionAtFrame,
+            SolverCounters counters) {
+    }
+
+    private final ClothMesh mesh;
+    private final Material material;
+    private final SimulationSettings settings;
+    private final CharacterBody character;
+    private final Function<String, Motion> clips;
+    private final GarmentTargets targets;
+    private final String source;
+
+    /**
+     * @param clips the reference motions Track may name besides "fitting pose" (null when none)
+     * @param source what names the queue in errors (its file)
+     */
+    public DressingController(ClothMesh mesh, Material material, SimulationSettings settings, CharacterBody character,
+            Function<String, Motion> clips, String source) {
+        this.mesh = mesh;
+        this.material = material;
+        this.settings = settings;
+        this.character = character;
+        this.clips = clips;
+        this.source = source;
+        this.targets = new GarmentTargets(mesh, character.bindPose(), source);
+    }
+
+    /** Checks every name the queue uses (features, body segments, clips) before anything is simulated. */
+    public void validate(ActionQueue queue) {
+        for (int i = 0; i < queue.actions().size(); i++) {
+            DressingAction a = queue.actions().get(i);
+            String at = "actions[" + i + "]";
+            if (a instanceof Grip g) {
+                targets.feature(g.target().feature(), at + ".feature");
+            } else if (a instanceof Align al) {
+                targets.feature(al.target().feature(), at + ".feature");
+            } else if (a instanceof Drag d) {
+                Body rest = character.bindPose();
+                for (String s : d.segments()) {
+                    if (rest.find(s) == null) {
+                        throw new InvalidInputException(source, at + ".segments", "the character has no body segment '"
+                                + s + "'");
+                    }
+                }
+            } else if (a instanceof Track t && t.clip() != null) {
+                reference(t.clip(), at + ".clip", 30);
+            }
+        }
+    }
+
+    /**
+     * Runs the queue from {@code initial} (the cloth at frame {@code startFrame} of {@code start}, the character's
+     * pose there) at {@code fps}.
+     */
+    public Result run(Motion start, int startFrame, ClothState initial, ActionQueue queue, double fps,
+            IProgressMonitor monitor) throws SimulationFailedException {
+        validate(queue);
+        int total = 0;
+        for (DressingAction a : queue.actions()) {
+            total += frames(a, fps);
+        }
+        SubMonitor sm = SubMonitor.convert(monitor, "Dressing", Math.max(1, total));
+        Run r = new Run(CharacterPose.of(start, startFrame), initial, fps, sm);
+        try (ClothStepper stepper = new ClothStepper(mesh, material, settings, initial)) {
+            r.stepper = stepper;
+            for (int i = 0; i < queue.actions().size(); i++) {
+                r.action = i;
+                r.perform(queue.actions().get(i));
+            }
+            SolverCounters c = stepper.counters();
+            return new Result(CharacterPose.toMotion("dressing", r.poses, fps), List.copyOf(r.frames),
+                    List.copyOf(r.events), r.actionAt.stream().mapToInt(Integer::intValue).toArray(), c);
+        }
+    }
+
+    private static int frames(DressingAction a, double fps) {
+        int n = (int) Math.round(a.duration() * fps);
+        return a.duration() > 0 ? Math.max(1, n) : 0;
+    }
+
+    private Motion reference(String clip, String field, double fps) {
+        if (clip.equals("fitting pose")) {
+            return FittingPose.aPose(character.skeleton(), fps);
+        }
+        Motion m = clips == null ? null : clips.apply(clip);
+        if (m == null) {
+            throw new InvalidInputException(source, field, "no clip named '" + clip + "' (a clip of the project or"
+                    + " \"fitting pose\")");
+        }
+        if (m.skeleton().size() != character.skeleton().size()) {
+            throw new InvalidInputException(source, field, "clip '" + clip + "' is not on the character's skeleton");
+        }
+        return m;
+    }
+
+    /** One grip in force: the vertices and their offsets in the wrist's frame at the moment of the grip. */
+    private record Held(int[] vertices, Vec3[] offsets) {
+    }
+
+    /** The body poses the controller has decided so far, as the simulator's body motion (frame f at t = f / fps). */
+    private static final class GrowingBody implements BodyMotion {
+        private final List<Body> frames = new ArrayList<>();
+        private final double fps;
+        private final Body bind;
+
+        GrowingBody(double fps, Body bind) {
+            this.fps = fps;
+            this.bind = bind;
+        }
+
+        @Override
+        public Body poseAt(double t) {
+            double x = Math.max(0, Math.min(frames.size() - 1, t * fps));
+            int i = (int) Math.floor(x);
+            double w = x - i;
+            if (i >= frames.size() - 1 || w < 1e-9) {
+                return frames.get(Math.min(i, frames.size() - 1));
+            }
+            Body a = frames.get(i), b = frames.get(i + 1);
+            List<Capsule> caps = new ArrayList<>(a.size());
+            for (int c = 0; c < a.size(); c++) {
+                Capsule p = a.capsule(c), q = b.capsule(c);
+                caps.add(new Capsule(p.name(), lerp(p.ax(), q.ax(), w), lerp(p.ay(), q.ay(), w), lerp(p.az(), q.az(), w),
+                        lerp(p.bx(), q.bx(), w), lerp(p.by(), q.by(), w), lerp(p.bz(), q.bz(), w), p.ra(), p.rb()));
+            }
+            return new Body(caps);
+        }
+
+        private static float lerp(float a, float b, double w) {
+            return (float) (a + (b - a) * w);
+        }
+
+        @Override
+        public double endTime() {
+            return (frames.size() - 1) / fps;
+        }
+
+        @Override
+        public Body bindPose() {
+            return bind;
+        }
+    }
+
+    /** The state of one run of a queue. */
+    private final class Run {
+        final double fps;
+        final SubMonitor monitor;
+        final List<CharacterPose> poses = new ArrayList<>();
+        final List<ClothState> frames = new ArrayList<>();
+        final List<GripEvent> events = new ArrayList<>();
+        final List<Integer> actionAt = new ArrayList<>();
+        final Map<Hand, Held> held = new EnumMap<>(Hand.class);
+        final Map<Hand, ArmIk> ik = new EnumMap<>(Hand.class);
+        final GrowingBody body;
+        ClothStepper stepper;
+        CharacterPose pose;
+        int action = -1;
+
+        Run(CharacterPose start, ClothState initial, double fps, SubMonitor monitor) {
+            this.fps = fps;
+            this.monitor = monitor;
+            this.pose = start.copy();
+            this.body = new GrowingBody(fps, character.bindPose());
+            poses.add(pose.copy());
+            body.frames.add(posed(pose));
+            frames.add(initial);
+            actionAt.add(-1);
+        }
+
+        Body posed(CharacterPose p) {
+            return character.pose(p.asMotion(fps), 0);
+        }
+
+        ClothState cloth() {
+            return frames.get(frames.size() - 1);
+        }
+
+        ArmIk ik(Hand h) {
+            return ik.computeIfAbsent(h, x -> new ArmIk(pose, x));
+        }
+
+        /** The current pose becomes the next frame: the cloth is simulated to it, grips following their hands. */
+        void step() throws SimulationFailedException {
+            int f = frames.size() - 1;
+            poses.add(pose.copy());
+            body.frames.add(posed(pose));
+            if (!held.isEmpty()) {
+                Vec3[] p = pose.worldPositions();
+                Quat[] w = pose.worldRotations();
+                int count = 0;
+                for (Held h : held.values()) {
+                    count += h.vertices.length;
+                }
+                int[] v = new int[count];
+                double[] t = new double[3 * count];
+                int k = 0;
+                for (Map.Entry<Hand, Held> e : held.entrySet()) {
+                    int wrist = ik(e.getKey()).wristJoint();
+                    Held h = e.getValue();
+                    for (int i = 0; i < h.vertices.length; i++, k++) {
+                        Vec3 x = p[wrist].add(w[wrist].rotate(h.offsets[i]));
+                        v[k] = h.vertices[i];
+                        t[3 * k] = x.x();
+                        t[3 * k + 1] = x.y();
+                        t[3 * k + 2] = x.z();
+                    }
+                }
+                stepper.drive(v, t);
+            }
+            stepper.advance(body, f / fps, 1 / fps, f, monitor);
+            frames.add(stepper.state());
+            actionAt.add(action);
+            monitor.split(1);
+        }
+
+        void perform(DressingAction a) throws SimulationFailedException {
+            String at = "actions[" + action + "]";
+            if (a instanceof Grip g) {
+                grip(g, at);
+            } else if (a instanceof Release r) {
+                if (held.remove(r.hand()) != null) {
+                    events.add(new GripEvent(frames.size() - 1, r.hand(), "release", new int[0], 0));
+                }
+            } else if (a instanceof Idle i) {
+                for (int k = frames(i, fps); k > 0; k--) {
+                    step();
+                }
+            } else if (a instanceof Track t) {
+                if (t.clip() != null) {
+                    trackClip(t, at);
+                } else {
+                    trackKeys(t);
+                }
+            } else if (a instanceof Align al) {
+                align(al, at);
+            } else if (a instanceof Drag d) {
+                drag(d);
+            }
+        }
+
+        void grip(Grip g, String at) {
+            int[] patch = targets.patch(g.target(), g.radius(), g.maxVertices(), at + ".feature");
+            Vec3 c = centroid(cloth().positions(), patch);
+            Vec3 palm = palm(pose, g.hand());
+            double d = palm.distance(c);
+            if (d > g.reach()) {
+                events.add(new GripEvent(frames.size() - 1, g.hand(), "missed", patch, d));
+                return;
+            }
+            int wrist = ik(g.hand()).wristJoint();
+            Vec3 wp = pose.worldPositions()[wrist];
+            Quat inv = pose.worldRotations()[wrist].conj();
+            float[] x = cloth().positions();
+            Vec3[] off = new Vec3[patch.length];
+            for (int i = 0; i < patch.length; i++) {
+                int o = 3 * patch[i];
+                off[i] = inv.rotate(new Vec3(x[o], x[o + 1], x[o + 2]).sub(wp));
+            }
+            held.put(g.hand(), new Held(patch, off));
+            events.add(new GripEvent(frames.size() - 1, g.hand(), "grip", patch, d));
+        }
+
+        /** Every joint follows the reference, blended in from the current pose; the heading is kept. */
+        void trackClip(Track t, String at) throws SimulationFailedException {
+            Motion ref = reference(t.clip(), at + ".clip", fps);
+            CharacterPose from = pose.copy();
+            double yaw = yaw(from.local[0]) - yaw(ref.rotation(0, 0));
+            Quat turn = Quat.rotY(yaw);
+            Vec3 r0 = ref.rootPosition(0);
+            int n = frames(t, fps);
+            double blend = ref.frameCount() == 1 ? t.duration() : Math.min(0.5, t.duration());
+            for (int k = 1; k <= n; k++) {
+                double time = k / fps;
+                int rf = Math.min(ref.frameCount() - 1, (int) Math.floor(time * ref.fps() + 1e-9));
+                double w = smooth(Math.min(1, time / blend));
+                Vec3 rr = turn.rotate(ref.rootPosition(rf).sub(r0));
+                Vec3 target = new Vec3(from.root.x() + rr.x(), r0.y() + rr.y(), from.root.z() + rr.z());
+                pose.root = from.root.lerp(target, w);
+                for (int j = 0; j < pose.local.length; j++) {
+                    Quat q = j == 0 ? turn.mul(ref.rotation(rf, j)) : ref.rotation(rf, j);
+                    pose.local[j] = from.local[j].slerp(q, w);
+                }
+                step();
+            }
+        }
+
+        /** The hand follows its keys, planned once in the body's frame at the start (feed-forward). */
+        void trackKeys(Track t) throws SimulationFailedException {
+            Hand hand = t.hand();
+            List<Vec3> points = new ArrayList<>();
+            List<Double> times = new ArrayList<>();
+            points.add(palm(pose, hand));
+            times.add(0.0);
+            Body b = posed(pose);
+            for (HandKey k : t.keys()) {
+                points.add(bodyPoint(pose, b, hand, k.relativeTo(), k.offset()));
+                times.add(k.time());
+            }
+            int n = frames(t, fps);
+            for (int k = 1; k <= n; k++) {
+                reach(hand, along(points, times, k / fps));
+                step();
+            }
+        }
+
+        /**
+         * Feed-forward: a path from the palm over an approach point above the goal, planned once. Feedback: every frame
+         * the goal is found again on the current cloth (through the geodesic field where the hand is at the cloth and
+         * the target lies further along it) and the path's end is moved onto it.
+         */
+        void align(Align a, String at) throws SimulationFailedException {
+            Hand hand = a.hand();
+            int[] patch = targets.patch(a.target(), 0.03, 30, at + ".feature");
+            Vec3 start = palm(pose, hand);
+            Vec3 goal0 = goal(hand, patch);
+            Vec3 over = goal0.add(new Vec3(0, a.approach(), 0)).add(outward(pose, hand).scale(0.5 * a.approach()));
+            List<Vec3> plan = List.of(start, over, goal0);
+            List<Double> times = List.of(0.0, 0.6 * a.duration(), a.duration());
+            int n = frames(a, fps);
+            int extra = (int) Math.round(0.3 * fps);
+            for (int k = 1; k <= n + extra; k++) {
+                Vec3 g = goal(hand, patch);
+                double s = Math.min(1, k / fps / a.duration());
+                Vec3 planned = along(plan, times, Math.min(a.duration(), k / fps));
+                Vec3 target = planned.add(g.sub(goal0).scale(smooth(s)));
+                if (k > n) {
+                    if (palm(pose, hand).distance(g) < 0.015) {
+                        break;
+                    }
+                    target = g;
+                }
+                reach(hand, target);
+                step();
+            }
+        }
+
+        /** The hand moves along the named body segments, outside them, distal end first. */
+        void drag(Drag d) throws SimulationFailedException {
+            Hand hand = d.hand();
+            Body b = posed(pose);
+            Vec3 palm = palm(pose, hand);
+            Capsule first = b.find(d.segments().get(0));
+            Vec3 a0 = new Vec3(first.ax(), first.ay(), first.az()), b0 = new Vec3(first.bx(), first.by(), first.bz());
+            Vec3 axis = b0.sub(a0);
+            double s0 = Math.max(0, Math.min(1, palm.sub(a0).dot(axis) / axis.dot(axis)));
+            Vec3 side = palm.sub(a0.add(axis.scale(s0)));
+            side = side.sub(axis.normalized().scale(side.dot(axis.normalized())));
+            side = side.length() < 1e-6 ? new Vec3(0, 1, 0) : side.normalized();
+            List<Vec3> points = new ArrayList<>();
+            points.add(palm);
+            for (int i = 0; i < d.segments().size(); i++) {
+                Capsule c = b.find(d.segments().get(i));
+                if (i == 0) {
+                    points.add(new Vec3(c.bx(), c.by(), c.bz()).add(side.scale(c.rb() + d.clearance())));
+                }
+                points.add(new Vec3(c.ax(), c.ay(), c.az()).add(side.scale(c.ra() + d.clearance())));
+            }
+            List<Double> times = new ArrayList<>();
+            for (int i = 0; i < points.size(); i++) {
+                times.add(d.duration() * i / (points.size() - 1));
+            }
+            int n = frames(d, fps);
+            for (int k = 1; k <= n; k++) {
+                reach(hand, along(points, times, k / fps));
+                step();
+            }
+        }
+
+        /**
+         * Where the palm should go for a target patch on the current cloth: the patch's centre, standing off from the
+         * cloth toward the hand; or, when the hand is near the target and at cloth in front of it that is much further
+         * from the patch along the cloth than through space (the patch folded away or hidden), the point
+         * {@link #GEODESIC_STEP} closer to it along the cloth's geodesic field.
+         */
+        Vec3 goal(Hand hand, int[] patch) {
+            float[] x = cloth().positions();
+            Vec3 palm = palm(pose, hand);
+            Vec3 aim = centroid(x, patch);
+            Vec3 ahead = aim.sub(palm);
+            if (ahead.length() < NEAR_TARGET) {
+                // the cloth right in front of the hand (not its own sleeve behind it)
+                int nearest = -1;
+                double nd = AT_CLOTH * AT_CLOTH;
+                for (int i = 0; i < x.length / 3; i++) {
+                    double dx = x[3 * i] - palm.x(), dy = x[3 * i + 1] - palm.y(), dz = x[3 * i + 2] - palm.z();
+                    double d = dx * dx + dy * dy + dz * dz;
+                    if (d < nd && dx * ahead.x() + dy * ahead.y() + dz * ahead.z() > 0) {
+                        nd = d;
+                        nearest = i;
+                    }
+                }
+                if (nearest >= 0) {
+                    double[] dist = targets.geodesics().from(patch, x);
+                    Vec3 at = new Vec3(x[3 * nearest], x[3 * nearest + 1], x[3 * nearest + 2]);
+                    // the cloth under the hand is much further from the target along the cloth than through space:
+                    // the target is folded away or hidden, so go the way the geodesic field goes
+                    if (dist[nearest] < Double.POSITIVE_INFINITY && dist[nearest] > GEODESIC_STEP
+                            && dist[nearest] > 1.5 * at.distance(aim) + GEODESIC_STEP) {
+                        aim = downhill(dist, x, nearest);
+                    }
+                }
+            }
+            Vec3 away = palm.sub(aim);
+            return away.length() < 1e-6 ? aim : aim.add(away.normalized().scale(Math.min(STANDOFF, away.length())));
+        }
+
+        /** The vertex {@link #GEODESIC_STEP} further down the distance field from {@code from}, nearest to it. */
+        Vec3 downhill(double[] dist, float[] x, int from) {
+            double want = dist[from] - GEODESIC_STEP;
+            int best = from;
+            double bestErr = Double.POSITIVE_INFINITY;
+            for (int i = 0; i < dist.length; i++) {
+                if (dist[i] > want || dist[i] < want - GEODESIC_STEP) {
+                    continue;
+                }
+                double err = Math.abs(dist[i] - want) + Math.sqrt(sq(x[3 * i] - x[3 * from])
+                        + sq(x[3 * i + 1] - x[3 * from + 1]) + sq(x[3 * i + 2] - x[3 * from + 2]));
+                if (err < bestErr) {
+                    bestErr = err;
+                    best = i;
+                }
+            }
+            return new Vec3(x[3 * best], x[3 * best + 1], x[3 * best + 2]);
+        }
+
+        /** Two-bone IK on the hand's arm so the palm (not the wrist) reaches the target. */
+        void reach(Hand hand, Vec3 target) {
+            ArmIk arm = ik(hand);
+            Vec3 out = outward(pose, hand);
+            for (int it = 0; it < 2; it++) {
+                Vec3 wrist = pose.worldPositions()[arm.wristJoint()];
+                Vec3 toPalm = palm(pose, hand).sub(wrist);
+                arm.solve(pose, target.sub(toPalm), out);
+            }
+        }
+
+        /** The centre of the hand's collision capsule (wrist to 60 % of its end site). */
+        Vec3 palm(CharacterPose p, Hand hand) {
+            int wrist = ik(hand).wristJoint();
+            Vec3 end = p.skeleton.joint(wrist).endSite();
+            Vec3 w = p.worldPositions()[wrist];
+            return end == null ? w : w.add(p.worldRotations()[wrist].rotate(end.scale(0.3)));
+        }
+
+        /** A point at (out, up, forward) metres from a body part, in the body's frame. */
+        Vec3 bodyPoint(CharacterPose p, Body b, Hand hand, String part, double[] offset) {
+            Capsule c = switch (part) {
+                case "head" -> b.find("head");
+                case "neck" -> b.find("neck");
+                case "chest" -> b.find("chest");
+                default -> b.find("upperarm" + hand.capsuleSuffix);
+            };
+            Vec3 origin = part.equals("head") || part.equals("chest")
+                    ? new Vec3((c.ax() + c.bx()) / 2, (c.ay() + c.by()) / 2, (c.az() + c.bz()) / 2)
+                    : new Vec3(c.ax(), c.ay(), c.az());
+            Vec3[] h = p.heading();
+            return origin.add(outward(p, hand).scale(offset[0])).add(new Vec3(0, offset[1], 0)).add(h[0].scale(offset[2]));
+        }
+    }
+
+    static Vec3 outward(CharacterPose p, Hand hand) {
+        Vec3 left = p.heading()[1];
+        return hand == Hand.LEFT ? left : left.scale(-1);
+    }
+
+    /** Piecewise path through points at times, eased on each piece; held at the ends. */
+    static Vec3 along(List<Vec3> points, List<Double> times, double t) {
+        if (t <= times.get(0)) {
+            return points.get(0);
+        }
+        for (int i = 1; i < points.size(); i++) {
+            if (t <= times.get(i)) {
+                double u = (t - times.get(i - 1)) / (times.get(i) - times.get(i - 1));
+                return points.get(i - 1).lerp(points.get(i), smooth(u));
+            }
+        }
+        return points.get(points.size() - 1);
+    }
+
+    static double smooth(double u) {
+        return u * u * (3 - 2 * u);
+    }
+
+    private static double yaw(Quat q) {
+        Vec3 f = q.rotate(new Vec3(0, 0, 1));
+        return Math.atan2(f.x(), f.z());
+    }
+
+    static Vec3 centroid(float[] x, int[] vertices) {
+        double cx = 0, cy = 0, cz = 0;
+        for (int v : vertices) {
+            cx += x[3 * v];
+            cy += x[3 * v + 1];
+            cz += x[3 * v + 2];
+        }
+        int n = Math.max(1, vertices.length);
+        return new Vec3(cx / n, cy / n, cz / n);
+    }
+
+    private static double sq(double x) {
+        return x * x;
+    }
+}
