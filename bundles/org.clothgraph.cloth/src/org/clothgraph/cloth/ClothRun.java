@@ -89,7 +89,8 @@ public final class ClothRun {
         sub.subTask("Draping " + garment.name() + " in the fitting pose");
         Motion leadIn = FittingPose.leadIn(path.motion());
         CharacterBodyMotion leadBody = new CharacterBodyMotion(character, leadIn);
-        ClothState state = InitialDrape.drape(mesh, material, settings, leadBody, 0, 1.0, sub.split(5));
+        ClothState state = InitialDrape.drape(mesh, material, InitialDrape.settingsFor(simulator, settings), leadBody, 0,
+                1.0, sub.split(5));
         sub.subTask("Lead-in to the first pose of the path");
         state = simulator.simulate(mesh, material, settings, leadBody, 0, state, fps, leadIn.frameCount() - 1,
                 sub.split(5)).last();

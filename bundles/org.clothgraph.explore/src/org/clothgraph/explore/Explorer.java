@@ -431,7 +431,8 @@ public final class Explorer {
         Motion leadIn = FittingPose.leadIn(path.motion());
         CharacterBodyMotion leadBody = new CharacterBodyMotion(character, leadIn);
         try {
-            ClothState state = InitialDrape.drape(mesh, material, settings.simulation(), leadBody, 0, 1.0, sub.split(1));
+            ClothState state = InitialDrape.drape(mesh, material, InitialDrape.settingsFor(simulator,
+                    settings.simulation()), leadBody, 0, 1.0, sub.split(1));
             state = simulator.simulate(mesh, material, settings.simulation(), leadBody, 0, state, leadBody.fps(),
                     leadIn.frameCount() - 1, sub.split(1)).last();
             return RootFrame.of(path.motion(), 0).toLocal(state);

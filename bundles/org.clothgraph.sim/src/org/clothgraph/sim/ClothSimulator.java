@@ -74,4 +74,13 @@ public interface ClothSimulator {
     default boolean restartsExactly() {
         return false;
     }
+
+    /**
+     * Whether this simulator refuses a start whose cloth crosses itself (a production solver's collision response
+     * keeps cloth apart but cannot undo a crossing): the drape before its runs then settles crossing-free
+     * ({@link InitialDrape#settingsFor}).
+     */
+    default boolean needsIntersectionFreeStart() {
+        return false;
+    }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import org.clothgraph.cli.Cli;
 import org.clothgraph.testing.SharedData;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
@@ -40,6 +41,10 @@ class ArcsimSceneBenchCliTest {
         assertEquals(16, o.get("bodyParts").getAsInt());
         assertEquals(2, o.get("frames").getAsInt());
         assertTrue(o.get("secondsPerFrame").getAsDouble() > 0);
+        // the solver and every physics setting it ran with are reported with the numbers
+        assertEquals("legacy", o.get("solver").getAsString());
+        assertEquals("LEGACY", o.getAsJsonObject("settings").get("solver").getAsString());
+        assertTrue(o.getAsJsonObject("settings").has("substeps"), o.get("settings").toString());
         JsonArray ours = o.getAsJsonArray("ours"), arcsim = o.getAsJsonArray("arcsim");
         assertEquals(3, ours.size(), "frame 0 (ARCSim's) and our 2 frames");
         assertEquals(5, arcsim.size(), "ARCSim's frames 0-4");
@@ -53,6 +58,18 @@ class ArcsimSceneBenchCliTest {
             assertEquals(0, f.get("inside").getAsInt(), "ARCSim frame " + k);
             assertTrue(f.get("clearanceMm").getAsDouble() >= 0, "ARCSim frame " + k + ": " + f);
         }
+    }
+
+    @Test
+    void aFolderThatIsNotAnArcsimRunIsBadInputNamingItsConf(@TempDir Path empty) {
+        CliRun r = CliRun.of("bench", "arcsim-scene", empty.toString());
+        assertEquals(Cli.BAD_INPUT, r.code());
+        assertTrue(r.err().contains(empty.resolve("conf.json").toString()) && r.err().contains("not an ARCSim output"
+                + " folder"), r.err());
+        assertFalse(r.err().strip().contains("\n"), "one line: " + r.err());
+        CliRun s = CliRun.of("bench", "arcsim-scene", run().toString(), "--solver", "arcsim");
+        assertEquals(Cli.BAD_INPUT, s.code());
+        assertTrue(s.err().contains("--solver must be legacy or small-steps"), s.err());
     }
 
     @Test

@@ -16,8 +16,8 @@ import org.clothgraph.model.StorageException;
 import org.clothgraph.sim.ClothSimulator;
 import org.clothgraph.sim.ClothState;
 import org.clothgraph.sim.SimulationFailedException;
-import org.clothgraph.sim.SimulationResult;
 import org.clothgraph.sim.SimulationSettings;
+import org.clothgraph.sim.SolverCounters;
 import org.clothgraph.sim.XpbdClothSimulator;
 import org.clothgraph.sim.arcsim.ArcsimScene;
 import org.clothgraph.sim.body.Body;
@@ -89,8 +89,13 @@ final class ArcsimSceneBench {
         return n == 0 ? Double.NaN : sum / n;
     }
 
-    /** @param frames frames to simulate, or -1 for the default (4, or fewer when the folder has fewer) */
-    static Map<String, Object> run(Path dir, Path fabric, int frames, IProgressMonitor monitor) {
+    /**
+     * @param frames frames to simulate, or -1 for the default (4, or fewer when the folder has fewer)
+     * @param solver the embedded solver's name as the CLI spells it (legacy or small-steps), reported
+     * @param settings the embedded solver's settings, reported with the result
+     */
+    static Map<String, Object> run(Path dir, Path fabric, int frames, String solver, SimulationSettings settings,
+            IProgressMonitor monitor) {
         ArcsimScene scene = ArcsimScene.load(dir, fabric);
         int covered = (int) Math.round(scene.motion().endTime() / scene.frameTime());
         if (covered < 1) {
@@ -103,10 +108,21 @@ final class ArcsimSceneBench {
         }
         ClothSimulator simulator = new XpbdClothSimulator();
         long t0 = System.nanoTime();
-        SimulationResult r;
+        List<ClothState> simulated = new ArrayList<>();
+        SolverCounters[] counters = { null };
         try {
-            r = simulator.simulate(scene.mesh(), scene.material(), SimulationSettings.defaults(), scene.motion(), 0,
-                    scene.start(), 1 / scene.frameTime(), n, monitor);
+            simulator.simulate(scene.mesh(), scene.material(), settings, scene.motion(), 0, scene.start(),
+                    1 / scene.frameTime(), n, new ClothSimulator.FrameSink() {
+                        @Override
+                        public void frame(int index, ClothState state, double costMillis) {
+                            simulated.add(state);
+                        }
+
+                        @Override
+                        public void finished(SolverCounters c) {
+                            counters[0] = c;
+                        }
+                    }, monitor);
         } catch (SimulationFailedException e) {
             throw new StorageException("benchmark simulation failed: " + e.getMessage(), e);
         }
@@ -116,7 +132,7 @@ final class ArcsimSceneBench {
                 surface.vertexCount(), surface.triangles());
         List<ClothState> oursFrames = new ArrayList<>();
         oursFrames.add(scene.start());
-        oursFrames.addAll(r.frames());
+        oursFrames.addAll(simulated);
         List<Map<String, Object>> ours = measure(measurer, surface, oursFrames, scene.frameTime());
         List<Map<String, Object>> theirs = measure(measurer, surface, scene.frames(), scene.frameTime());
         Map<String, Object> m = new LinkedHashMap<>();
@@ -145,6 +161,9 @@ final class ArcsimSceneBench {
         m.put("ours", ours);
         m.put("arcsim", theirs);
         m.put("simulator", "embedded (XpbdClothSimulator), from ARCSim's frame 0");
+        m.put("solver", solver);
+        m.put("settings", settings);
+        m.put("solverCounters", counters[0] == null ? null : SimulateCommand.counters(counters[0]));
         m.put("cores", Runtime.getRuntime().availableProcessors());
         return m;
     }

@@ -126,6 +126,12 @@ public final class ArcsimClothSimulator implements ClothSimulator {
         return new SimulationResult(out, cost, subs);
     }
 
+    /** ARCSim's collision response cannot undo a crossing: its start must not cross itself. */
+    @Override
+    public boolean needsIntersectionFreeStart() {
+        return true;
+    }
+
     /** Writes the complete input folder of one run (no process started); returns its layout. */
     public ResumeLayout prepare(Path workDir, ClothMesh mesh, Material material, SimulationSettings settings,
             BodyMotion motion, double startTime, ClothState initial, double fps, int frames) {

@@ -19,7 +19,7 @@ import java.nio.file.Path;
  * @param maxFramesPerRun output frames per ARCSim run (0 = as many as frame numbers up to 9999 allow);
  *        longer calls are split into resumed chunks
  * @param garmentTemplate an ARCSim OBJ of the garment (same node order) whose vt/f lines are reused when
- *        writing start states, keeping pattern seams (null = one material coordinate per node)
+ *        writing start states, keeping pattern seams (null = every face its own rest triangle laid flat)
  * @param keepWorkDirs keep each call's work dir (inputs, outputs, arcsim.log) instead of deleting it on success
  * @param restartCacheSize ARCSim frame files kept in memory so that a state produced by ARCSim is resumed from
  *        its exact file (with its plastic embedding and seams), 0 = off

@@ -104,9 +104,11 @@ class FormatsTest {
         assertEquals(4067, b.stream().filter(l -> l.startsWith("vt ")).count());
         FrameFiles.write(out, mesh, s, null);
         assertEquals(s, FrameFiles.read(out));
-        assertEquals(3906, Files.readAllLines(out).stream().filter(l -> l.startsWith("vt ")).count());
+        // without a template: three material vertices per face (its rest triangle laid flat)
+        assertEquals(3L * mesh.triangleCount(), Files.readAllLines(out).stream().filter(l -> l.startsWith("vt ")).count());
         ClothMesh noUv = new ClothMesh("x", mesh.restPositions(), null, mesh.triangles(), Map.of());
-        assertThrows(InvalidInputException.class, () -> FrameFiles.write(out, noUv, s, null));
+        FrameFiles.write(out, noUv, s, null);
+        assertEquals(s, FrameFiles.read(out), "a mesh without pattern coordinates is written from its rest shape");
         assertEquals("0006_00.obj", FrameFiles.name(6, 0));
         assertThrows(IllegalArgumentException.class, () -> FrameFiles.name(10000, 0));
     }
@@ -134,6 +136,64 @@ class FormatsTest {
             }
         }
         assertEquals(mesh.triangleCount(), faces);
+    }
+
+    /**
+     * Issue 10: the generated robe has one material coordinate per node, so faces across its pattern seams span the
+     * pattern (edges up to 146 times their rest length), and ARCSim, whose rest shape is the pattern, blew them up.
+     * Written for ARCSim without a template, every face's material-space edges are its rest edges, counter-clockwise.
+     */
+    @Test
+    void aGarmentWithSeamsIsWrittenWithItsRestTrianglesAsMaterialSpace() throws IOException {
+        ClothMesh robe = org.clothgraph.sim.garment.Garments.hoodedRobe(org.clothgraph.sim.body.ProceduralBody.restPose(),
+                800);
+        float[] r = robe.restPositions(), uv = robe.materialCoords();
+        int[] t = robe.triangles();
+        double spread = 1;
+        for (int i = 0; i < t.length; i++) {
+            int a = t[i], b = t[i % 3 == 2 ? i - 2 : i + 1];
+            double du = uv[2 * a] - uv[2 * b], dv = uv[2 * a + 1] - uv[2 * b + 1];
+            spread = Math.max(spread, Math.sqrt(du * du + dv * dv) / dist(r, a, b));
+        }
+        assertTrue(spread > 10, "the generated robe's uv layout has faces across seams: " + spread);
+        Path file = tmp.resolve("0001_00.obj");
+        FrameFiles.write(file, robe, ArcsimTestSupport.rest(robe), null);
+        List<float[]> vt = new java.util.ArrayList<>();
+        int faces = 0;
+        double worst = 0;
+        for (String line : Files.readAllLines(file)) {
+            String[] f = line.trim().split("\\s+");
+            if (f[0].equals("vt")) {
+                vt.add(new float[] { Float.parseFloat(f[1]), Float.parseFloat(f[2]) });
+            } else if (f[0].equals("f")) {
+                int[] node = new int[3];
+                float[][] p = new float[3][];
+                for (int k = 0; k < 3; k++) {
+                    node[k] = Integer.parseInt(f[k + 1].split("/")[0]) - 1;
+                    p[k] = vt.get(Integer.parseInt(f[k + 1].split("/")[1]) - 1);
+                }
+                for (int k = 0; k < 3; k++) {
+                    float[] a = p[k], b = p[(k + 1) % 3];
+                    double rest = dist(r, node[k], node[(k + 1) % 3]);
+                    worst = Math.max(worst, Math.abs(Math.hypot(a[0] - b[0], a[1] - b[1]) - rest) / rest);
+                }
+                double area = (p[1][0] - p[0][0]) * (p[2][1] - p[0][1]) - (p[1][1] - p[0][1]) * (p[2][0] - p[0][0]);
+                assertTrue(area > 0, "face " + line + " is clockwise in pattern space");
+                faces++;
+            }
+        }
+        assertEquals(robe.triangleCount(), faces);
+        assertEquals(3 * robe.triangleCount(), vt.size(), "three material vertices per face");
+        assertTrue(worst < 1e-4, "a material-space edge differs from its rest length by " + worst);
+        float[] back = FrameFiles.read(file).positions();
+        for (int i = 0; i < r.length; i++) {
+            assertTrue(back[i] == r[i], "node coordinate " + i + " read back as " + back[i] + ", written " + r[i]);
+        }
+    }
+
+    private static double dist(float[] x, int i, int j) {
+        double dx = x[3 * i] - x[3 * j], dy = x[3 * i + 1] - x[3 * j + 1], dz = x[3 * i + 2] - x[3 * j + 2];
+        return Math.sqrt(dx * dx + dy * dy + dz * dz);
     }
 
     @Test

@@ -117,8 +117,12 @@ public final class FrameFiles {
      * Writes {@code state} as an ARCSim frame file. With a {@code template} (the text of an ARCSim OBJ of the
      * same mesh, node order identical) its vt, f and label lines are kept, so pattern seams (several material
      * vertices per node) survive; only v and nv are replaced (ny is dropped: ARCSim then sets the plastic
-     * embedding to the position). Without a template, vt comes from {@link ClothMesh#materialCoords()} (one
-     * per node) and faces are {@code f n/n}.
+     * embedding to the position). Without a template every face gets three material vertices of its own: its rest
+     * triangle laid flat (turned to its direction in {@link ClothMesh#materialCoords()} when the mesh has them),
+     * counter-clockwise, the faces side by side on a grid. ARCSim's rest shape is its material space, so the
+     * garment then has the embedded solver's rest lengths. One material coordinate per node, as written before,
+     * cannot hold a seam: faces across the generated robe's seams spanned its pattern (edges up to 146 times their
+     * rest length) and ARCSim blew them up (14x within a frame) or stalled in its collision response.
      */
     public static void write(Path file, ClothMesh mesh, ClothState state, String template) {
         if (state.vertexCount() != mesh.vertexCount()) {
@@ -154,31 +158,38 @@ public final class FrameFiles {
             b.append(tail);
         } else {
             float[] uv = mesh.materialCoords();
-            if (uv == null) {
-                throw new InvalidInputException(mesh.name(), null,
-                        "ARCSim needs material (pattern) coordinates for the garment's rest shape; the mesh has none");
+            float[] r = mesh.restPositions();
+            int[] t = mesh.triangles();
+            double longest = 0;
+            for (int i = 0; i < t.length; i += 3) {
+                longest = Math.max(longest, Math.max(dist(r, t[i], t[i + 1]), dist(r, t[i], t[i + 2])));
             }
-            for (int i = 0; i < uv.length; i += 2) {
-                b.append("vt ").append(uv[i]).append(' ').append(uv[i + 1]).append('\n');
+            double cell = 2 * longest;
+            int columns = (int) Math.ceil(Math.sqrt(t.length / 3.0));
+            StringBuilder faces = new StringBuilder();
+            for (int i = 0, k = 0; i < t.length; i += 3, k++) {
+                int a = t[i], c1 = t[i + 1], c2 = t[i + 2];
+                // a at the cell's centre, c1 along the face's direction in uv, c2 to the left of a-c1
+                double ab = dist(r, a, c1), ac = dist(r, a, c2);
+                double x = (ab * ab + ac * ac - dist(r, c1, c2) * dist(r, c1, c2)) / (2 * ab);
+                double y = Math.sqrt(Math.max(0, ac * ac - x * x));
+                double angle = 0;
+                if (uv != null) {
+                    double du = uv[2 * c1] - uv[2 * a], dv = uv[2 * c1 + 1] - uv[2 * a + 1];
+                    angle = du == 0 && dv == 0 ? 0 : Math.atan2(dv, du);
+                }
+                double cos = Math.cos(angle), sin = Math.sin(angle);
+                double ox = (k % columns + 0.5) * cell, oy = (k / columns + 0.5) * cell;
+                vt(b, ox, oy);
+                vt(b, ox + ab * cos, oy + ab * sin);
+                vt(b, ox + x * cos - y * sin, oy + x * sin + y * cos);
+                faces.append("f ").append(a + 1).append('/').append(3 * k + 1).append(' ').append(c1 + 1).append('/')
+                        .append(3 * k + 2).append(' ').append(c2 + 1).append('/').append(3 * k + 3).append('\n');
             }
             for (int i = 0; i < mesh.vertexCount(); i++) {
                 node(b, p, v, i);
             }
-            int[] t = mesh.triangles();
-            for (int i = 0; i < t.length; i += 3) {
-                // ARCSim takes face areas (and so node masses) from the signed pattern-space area: every
-                // face must turn counter-clockwise in vt space, or the solver's factorisation fails.
-                int a = t[i];
-                int c1 = t[i + 1];
-                int c2 = t[i + 2];
-                if (patternArea(uv, a, c1, c2) < 0) {
-                    int swap = c1;
-                    c1 = c2;
-                    c2 = swap;
-                }
-                b.append("f ").append(a + 1).append('/').append(a + 1).append(' ').append(c1 + 1).append('/')
-                        .append(c1 + 1).append(' ').append(c2 + 1).append('/').append(c2 + 1).append('\n');
-            }
+            b.append(faces);
         }
         try {
             Files.writeString(file, b, StandardCharsets.US_ASCII);
@@ -187,13 +198,13 @@ public final class FrameFiles {
         }
     }
 
-    /** Twice the signed area of a triangle in pattern (vt) space. */
-    static double patternArea(float[] uv, int a, int b, int c) {
-        double ux = uv[2 * b] - uv[2 * a];
-        double uy = uv[2 * b + 1] - uv[2 * a + 1];
-        double vx = uv[2 * c] - uv[2 * a];
-        double vy = uv[2 * c + 1] - uv[2 * a + 1];
-        return ux * vy - uy * vx;
+    private static void vt(StringBuilder b, double u, double v) {
+        b.append("vt ").append((float) u).append(' ').append((float) v).append('\n');
+    }
+
+    private static double dist(float[] x, int i, int j) {
+        double dx = x[3 * i] - x[3 * j], dy = x[3 * i + 1] - x[3 * j + 1], dz = x[3 * i + 2] - x[3 * j + 2];
+        return Math.sqrt(dx * dx + dy * dy + dz * dz);
     }
 
     private static void node(StringBuilder b, float[] p, float[] v, int i) {
