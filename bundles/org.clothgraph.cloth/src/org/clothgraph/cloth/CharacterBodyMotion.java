@@ -6,7 +6,6 @@ import java.util.List;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.body.BodyMotion;
-import org.clothgraph.sim.body.Capsule;
 
 /**
  * The character body following a motion: capsules are posed at every motion frame once, and
@@ -44,20 +43,7 @@ public final class CharacterBodyMotion implements BodyMotion {
         if (w == 0) {
             return frames.get(i);
         }
-        Body a = frames.get(i);
-        Body b = frames.get(i + 1);
-        List<Capsule> caps = new ArrayList<>(a.size());
-        for (int c = 0; c < a.size(); c++) {
-            Capsule p = a.capsule(c);
-            Capsule q = b.capsule(c);
-            caps.add(new Capsule(p.name(), lerp(p.ax(), q.ax(), w), lerp(p.ay(), q.ay(), w), lerp(p.az(), q.az(), w),
-                    lerp(p.bx(), q.bx(), w), lerp(p.by(), q.by(), w), lerp(p.bz(), q.bz(), w), p.ra(), p.rb()));
-        }
-        return new Body(caps);
-    }
-
-    private static float lerp(float a, float b, double w) {
-        return (float) (a + (b - a) * w);
+        return Body.lerp(frames.get(i), frames.get(i + 1), w);
     }
 
     @Override

@@ -178,18 +178,7 @@ public final class DressingController {
             if (i >= frames.size() - 1 || w < 1e-9) {
                 return frames.get(Math.min(i, frames.size() - 1));
             }
-            Body a = frames.get(i), b = frames.get(i + 1);
-            List<Capsule> caps = new ArrayList<>(a.size());
-            for (int c = 0; c < a.size(); c++) {
-                Capsule p = a.capsule(c), q = b.capsule(c);
-                caps.add(new Capsule(p.name(), lerp(p.ax(), q.ax(), w), lerp(p.ay(), q.ay(), w), lerp(p.az(), q.az(), w),
-                        lerp(p.bx(), q.bx(), w), lerp(p.by(), q.by(), w), lerp(p.bz(), q.bz(), w), p.ra(), p.rb()));
-            }
-            return new Body(caps);
-        }
-
-        private static float lerp(float a, float b, double w) {
-            return (float) (a + (b - a) * w);
+            return Body.lerp(frames.get(i), frames.get(i + 1), w);
         }
 
         @Override

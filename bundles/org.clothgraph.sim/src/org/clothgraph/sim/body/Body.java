@@ -1,5 +1,6 @@
 package org.clothgraph.sim.body;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -47,5 +48,24 @@ public record Body(List<Capsule> capsules) {
             worst = Math.max(worst, -signedDistance(xyz[i], xyz[i + 1], xyz[i + 2]));
         }
         return worst;
+    }
+
+    /**
+     * The body between two poses of the same capsules: endpoints interpolated linearly (w = 0 is a, 1 is b, each
+     * coordinate rounded to float once), radii and names a's.
+     */
+    public static Body lerp(Body a, Body b, double w) {
+        List<Capsule> caps = new ArrayList<>(a.size());
+        for (int c = 0; c < a.size(); c++) {
+            Capsule p = a.capsule(c);
+            Capsule q = b.capsule(c);
+            caps.add(new Capsule(p.name(), lerp(p.ax(), q.ax(), w), lerp(p.ay(), q.ay(), w), lerp(p.az(), q.az(), w),
+                    lerp(p.bx(), q.bx(), w), lerp(p.by(), q.by(), w), lerp(p.bz(), q.bz(), w), p.ra(), p.rb()));
+        }
+        return new Body(caps);
+    }
+
+    private static float lerp(float a, float b, double w) {
+        return (float) (a + (b - a) * w);
     }
 }
