@@ -19,29 +19,10 @@ final class Kinematics {
      * skeleton's joints, root positions (W, T, 3); result (W, T).
      */
     static NDArray lowestFootHeight(NDArray rot, NDArray root, Skeleton s, FootPoints feet) {
-        int n = s.size();
-        NDArray[] q = new NDArray[n], p = new NDArray[n];
-        boolean[] needed = new boolean[n];
-        for (FootPoints.Point pt : feet.points()) {
-            for (int j = pt.joint(); j >= 0; j = s.parent(j)) needed[j] = true;
-        }
+        NDArray[] pos = footPositions(rot, root, s, feet);
         NDList heights = new NDList();
-        for (int j = 0; j < n; j++) {
-            if (!needed[j]) continue;
-            NDArray local = rot.get(":, :, " + j + ", :");
-            if (j == 0) {
-                q[j] = local;
-                p[j] = root;
-            } else {
-                int par = s.parent(j);
-                q[j] = QuatNd.mul(q[par], local);
-                p[j] = p[par].add(QuatNd.rotate(q[par], vec(rot, s.offset(j))));
-            }
-        }
-        for (FootPoints.Point pt : feet.points()) {
-            NDArray pos = p[pt.joint()];
-            if (pt.endSite() != null) pos = pos.add(QuatNd.rotate(q[pt.joint()], vec(rot, pt.endSite())));
-            heights.add(pos.get(":, :, 1:2").sub(Djl.scalar(pos, pt.lift())));
+        for (int i = 0; i < pos.length; i++) {
+            heights.add(pos[i].get(":, :, 1:2").sub(Djl.scalar(pos[i], feet.points().get(i).lift())));
         }
         return NDArrays.concat(heights, 2).min(new int[] {2});
     }
@@ -51,6 +32,15 @@ final class Kinematics {
      * metres.
      */
     static NDArray footPoints(NDArray rot, NDArray root, Skeleton s, FootPoints feet) {
+        NDList out = new NDList();
+        for (NDArray pos : footPositions(rot, root, s, feet)) {
+            out.add(pos.expandDims(2));
+        }
+        return NDArrays.concat(out, 2);
+    }
+
+    /** Each foot point's world positions (W, T, 3), by forward kinematics along the chains from the root to it. */
+    private static NDArray[] footPositions(NDArray rot, NDArray root, Skeleton s, FootPoints feet) {
         int n = s.size();
         NDArray[] q = new NDArray[n], p = new NDArray[n];
         boolean[] needed = new boolean[n];
@@ -69,13 +59,14 @@ final class Kinematics {
                 p[j] = p[par].add(QuatNd.rotate(q[par], vec(rot, s.offset(j))));
             }
         }
-        NDList out = new NDList();
-        for (FootPoints.Point pt : feet.points()) {
+        NDArray[] out = new NDArray[feet.points().size()];
+        for (int i = 0; i < out.length; i++) {
+            FootPoints.Point pt = feet.points().get(i);
             NDArray pos = p[pt.joint()];
             if (pt.endSite() != null) pos = pos.add(QuatNd.rotate(q[pt.joint()], vec(rot, pt.endSite())));
-            out.add(pos.expandDims(2));
+            out[i] = pos;
         }
-        return NDArrays.concat(out, 2);
+        return out;
     }
 
     /**
