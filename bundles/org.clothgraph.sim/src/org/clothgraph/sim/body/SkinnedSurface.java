@@ -84,22 +84,9 @@ public final class SkinnedSurface {
     private final double[][] bindFrames; // per capsule: midpoint, axis, roll (9 doubles)
 
     private SkinnedSurface(Body bind, double[] positions, int[] triangles) {
-        this.bind = bind;
-        this.names = new String[bind.size()];
-        for (int i = 0; i < names.length; i++) {
-            names[i] = bind.capsule(i).name();
-        }
-        this.positions = positions;
-        this.triangles = triangles;
-        int n = positions.length / 3;
-        this.influence = new int[n * MAX_INFLUENCES];
-        this.weight = new double[n * MAX_INFLUENCES];
+        this(bind, positions, triangles, new int[positions.length / 3 * MAX_INFLUENCES],
+                new double[positions.length / 3 * MAX_INFLUENCES]);
         computeWeights();
-        this.reference = chooseReferences(bind);
-        this.bindFrames = new double[bind.size()][];
-        for (int c = 0; c < bind.size(); c++) {
-            bindFrames[c] = frame(bind, c, reference[c], null);
-        }
     }
 
     private SkinnedSurface(Body bind, double[] positions, int[] triangles, int[] influence, double[] weight) {
