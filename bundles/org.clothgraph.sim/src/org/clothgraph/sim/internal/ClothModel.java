@@ -42,6 +42,14 @@ final class ClothModel {
     static final int PARTS = 2;
 
     ClothModel(ClothMesh mesh, Material material) {
+        this(mesh, material, true);
+    }
+
+    /**
+     * As {@link #ClothModel(ClothMesh, Material)}; without {@code slabs} the constraints keep the pseudo-random order
+     * alone, all in the last block (the first solver's sequential sweep).
+     */
+    ClothModel(ClothMesh mesh, Material material, boolean slabs) {
         n = mesh.vertexCount();
         if (n >= (1 << 20)) {
             throw new IllegalArgumentException("too many vertices: " + n);
@@ -153,7 +161,12 @@ final class ClothModel {
             double tc = cCompl[i]; cCompl[i] = cCompl[j]; cCompl[j] = tc;
             boolean te = cEdge[i]; cEdge[i] = cEdge[j]; cEdge[j] = te;
         }
-        partStart = partition();
+        if (slabs) {
+            partStart = partition();
+        } else {
+            partStart = new int[PARTS + 2];
+            partStart[PARTS + 1] = nc;
+        }
         int[] deg = new int[n + 1];
         for (int e = 0; e < ne; e++) {
             deg[ea[e]]++;

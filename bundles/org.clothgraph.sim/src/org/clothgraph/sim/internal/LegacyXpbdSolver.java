@@ -1,5 +1,8 @@
 package org.clothgraph.sim.internal;
 
+import static org.clothgraph.sim.internal.Geometry.clamp01;
+import static org.clothgraph.sim.internal.Geometry.sq;
+
 import java.util.Arrays;
 
 import org.clothgraph.sim.ClothMesh;
@@ -60,133 +63,26 @@ public final class LegacyXpbdSolver implements ClothSolver {
     public LegacyXpbdSolver(ClothMesh mesh, Material material, SimulationSettings settings) {
         this.mat = material;
         this.set = settings;
-        this.n = mesh.vertexCount();
-        if (n >= (1 << 20)) {
-            throw new IllegalArgumentException("too many vertices: " + n);
-        }
+        ClothModel model = new ClothModel(mesh, material, false);
+        this.n = model.n;
         this.thick = material.thickness();
-        this.tri = mesh.triangles().clone();
-        for (int t : tri) {
-            if (t < 0 || t >= n) {
-                throw new IllegalArgumentException("triangle index out of range: " + t);
-            }
-        }
-        x = new double[3 * n];
+        this.tri = model.tri;
+        x = model.rest.clone();
         v = new double[3 * n];
         xp = new double[3 * n];
-        w = new double[n];
-        float[] rest = mesh.restPositions();
-        rest0 = new double[3 * n];
-        for (int i = 0; i < 3 * n; i++) {
-            x[i] = rest[i];
-            rest0[i] = rest[i];
-        }
-        // masses
-        double[] mass = new double[n];
-        for (int t = 0; t < tri.length; t += 3) {
-            double area = area(x, tri[t], tri[t + 1], tri[t + 2]);
-            double m = area * material.density() / 3;
-            mass[tri[t]] += m;
-            mass[tri[t + 1]] += m;
-            mass[tri[t + 2]] += m;
-        }
-        for (int i = 0; i < n; i++) {
-            w[i] = mass[i] > 0 ? 1 / mass[i] : 0;
-        }
-        // edges and bending pairs from sorted half-edges
-        int nh = tri.length;
-        long[] he = new long[nh];
-        for (int t = 0; t < tri.length; t += 3) {
-            for (int k = 0; k < 3; k++) {
-                int a = tri[t + k], b = tri[t + (k + 1) % 3];
-                long key = (long) Math.min(a, b) * n + Math.max(a, b);
-                he[t + k] = (key << 22) | (t + k);
-            }
-        }
-        if (nh >= (1 << 22)) {
-            throw new IllegalArgumentException("too many triangles");
-        }
-        Arrays.sort(he);
-        int[] ea = new int[nh], eb = new int[nh], ba = new int[nh], bb = new int[nh];
-        int ne = 0, nb = 0;
-        for (int i = 0; i < nh;) {
-            long key = he[i] >>> 22;
-            int j = i;
-            while (j < nh && (he[j] >>> 22) == key) {
-                j++;
-            }
-            ea[ne] = (int) (key / n);
-            eb[ne] = (int) (key % n);
-            ne++;
-            if (j - i == 2) {
-                int h0 = (int) (he[i] & ((1 << 22) - 1)), h1 = (int) (he[i + 1] & ((1 << 22) - 1));
-                int o0 = tri[h0 - h0 % 3 + (h0 % 3 + 2) % 3], o1 = tri[h1 - h1 % 3 + (h1 % 3 + 2) % 3];
-                if (o0 != o1) {
-                    ba[nb] = o0;
-                    bb[nb] = o1;
-                    nb++;
-                }
-            }
-            i = j;
-        }
-        nEdges = ne;
-        int nc = ne + nb;
-        cA = new int[nc];
-        cB = new int[nc];
-        cRest = new double[nc];
-        cCompl = new double[nc];
-        float[] uv = mesh.materialCoords();
-        for (int e = 0; e < ne; e++) {
-            cA[e] = ea[e];
-            cB[e] = eb[e];
-            cRest[e] = dist(x, ea[e], eb[e]);
-            double k = material.stretchStiffness();
-            if (uv != null) {
-                double du = uv[2 * ea[e]] - uv[2 * eb[e]], dv = uv[2 * ea[e] + 1] - uv[2 * eb[e] + 1];
-                double l = Math.sqrt(du * du + dv * dv);
-                if (l > 0) {
-                    double diag = 2 * Math.abs(du) / l * Math.abs(dv) / l;
-                    k = material.stretchStiffness() * (1 - diag) + material.shearStiffness() * diag;
-                }
-            }
-            cCompl[e] = 1 / k;
-        }
-        for (int b = 0; b < nb; b++) {
-            int c = ne + b;
-            cA[c] = ba[b];
-            cB[c] = bb[b];
-            cRest[c] = dist(x, ba[b], bb[b]);
-            cCompl[c] = cRest[c] * cRest[c] / material.bendStiffness();
-        }
-        eA = Arrays.copyOf(cA, ne);
-        eB = Arrays.copyOf(cB, ne);
-        eRest = Arrays.copyOf(cRest, ne);
-        // fixed pseudo-random constraint order (no directional bias in the Gauss-Seidel sweep)
-        long seed = 0x9E3779B97F4A7C15L;
-        for (int i = nc - 1; i > 0; i--) {
-            seed = seed * 6364136223846793005L + 1442695040888963407L;
-            int j = (int) ((seed >>> 33) % (i + 1));
-            int ta = cA[i]; cA[i] = cA[j]; cA[j] = ta;
-            int tb = cB[i]; cB[i] = cB[j]; cB[j] = tb;
-            double tr = cRest[i]; cRest[i] = cRest[j]; cRest[j] = tr;
-            double tc = cCompl[i]; cCompl[i] = cCompl[j]; cCompl[j] = tc;
-        }
-        // one-ring adjacency (CSR, sorted)
-        int[] deg = new int[n + 1];
-        for (int e = 0; e < ne; e++) {
-            deg[ea[e]]++;
-            deg[eb[e]]++;
-        }
-        nbrStart = new int[n + 1];
-        for (int i = 0; i < n; i++) {
-            nbrStart[i + 1] = nbrStart[i] + deg[i];
-        }
-        nbr = new int[nbrStart[n]];
-        int[] fill = Arrays.copyOf(nbrStart, n);
-        for (int e = 0; e < ne; e++) {
-            nbr[fill[ea[e]]++] = eb[e];
-            nbr[fill[eb[e]]++] = ea[e];
-        }
+        w = model.w;
+        rest0 = model.rest;
+        nEdges = model.edges;
+        cA = model.cA;
+        cB = model.cB;
+        cRest = model.cRest;
+        cCompl = model.cCompl;
+        eA = model.eA;
+        eB = model.eB;
+        eRest = model.eRest;
+        int ne = nEdges;
+        nbrStart = model.nbrStart;
+        nbr = model.nbr;
         xs = x.clone();
         xb = new double[3 * n];
         contactsOf = new int[n];
@@ -194,7 +90,7 @@ public final class LegacyXpbdSolver implements ClothSolver {
         nbrRest = new double[nbr.length];
         for (int i = 0; i < n; i++) {
             for (int e = nbrStart[i]; e < nbrStart[i + 1]; e++) {
-                nbrRest[e] = Math.max(1e-9, dist(rest0, i, nbr[e]));
+                nbrRest[e] = Math.max(1e-9, Geometry.distance(rest0, i, nbr[e]));
             }
         }
         xbp = new double[3 * n];
@@ -382,69 +278,27 @@ public final class LegacyXpbdSolver implements ClothSolver {
         }
     }
 
-    /** Diagnostics: nanoseconds per phase (predict, distances, self, body, velocity) when -Dclothgraph.sim.profile=true. */
-    public static final boolean PROFILE = false;
-    public static final long[] PHASE_NANOS = new long[6];
-
     private void substep(double h, boolean self) {
-        long t0 = PROFILE ? System.nanoTime() : 0;
-        double gx = set.gravityX() * h, gy = set.gravityY() * h, gz = set.gravityZ() * h;
-        double damp = Math.max(0, 1 - mat.damping() * h);
-        double drag = mat.airDrag() * h;
-        workers.forRange(n, 4096, (chunk, from, to) -> {
-            for (int i = from; i < to; i++) {
-                int o = 3 * i;
-                xp[o] = x[o];
-                xp[o + 1] = x[o + 1];
-                xp[o + 2] = x[o + 2];
-                if (w[i] == 0) {
-                    continue;
-                }
-                double vx = v[o] + gx, vy = v[o + 1] + gy, vz = v[o + 2] + gz;
-                // implicit quadratic drag: v' = v / (1 + k |v| h)
-                double f = damp / (1 + drag * Math.sqrt(vx * vx + vy * vy + vz * vz));
-                v[o] = vx * f;
-                v[o + 1] = vy * f;
-                v[o + 2] = vz * f;
-                x[o] += v[o] * h;
-                x[o + 1] += v[o + 1] * h;
-                x[o + 2] += v[o + 2] * h;
-            }
-        });
+        Prediction.predict(workers, n, x, v, xp, w, set, mat, h);
         if (driven != null) {
             driven.place(x, drivenAt);
         }
-        long t1 = PROFILE ? System.nanoTime() : 0;
         for (int it = 0; it < distIterations; it++) {
             solveDistances(h);
         }
-        long t2 = PROFILE ? System.nanoTime() : 0;
         if (self) {
             selfCollide(h);
-        }
-        long t3 = PROFILE ? System.nanoTime() : 0;
-        if (EDGE_COLLISIONS) {
-            collideEdges();
         }
         if (STRAIN_LIMIT > 0) {
             limitStrain();
         }
         workers.forRange(n, 2048, (chunk, from, to) -> collideBody(from, to));
-        long t4 = PROFILE ? System.nanoTime() : 0;
         double inv = 1 / h;
         workers.forRange(n, 4096, (chunk, from, to) -> {
             for (int i = 3 * from; i < 3 * to; i++) {
                 v[i] = quasiStatic ? 0 : (x[i] - xp[i]) * inv;
             }
         });
-        if (PROFILE) {
-            long t5 = System.nanoTime();
-            PHASE_NANOS[0] += t1 - t0;
-            PHASE_NANOS[1] += t2 - t1;
-            PHASE_NANOS[2] += t3 - t2;
-            PHASE_NANOS[3] += t4 - t3;
-            PHASE_NANOS[4] += t5 - t4;
-        }
     }
 
     /** Largest length error (fraction of the rest length) a distance constraint corrects per iteration. */
@@ -479,72 +333,8 @@ public final class LegacyXpbdSolver implements ClothSolver {
         }
     }
 
-    // EXPERIMENTAL, off by default (-Dclothgraph.sim.edgeCollisions=true): did not yet remove the demo
-    // jumping_jacks / backflip explosions and, before the velocity-free shift, made the backflip fail earlier
-    private static final boolean EDGE_COLLISIONS = false;
-
     /**
-     * Edge-capsule collisions: a capsule may not pass between the two vertices of an edge. Vertex collisions
-     * alone let a limb that is pressed against the torso or the head (capsules that overlap, e.g. the upper arm
-     * against the chest in the armpit or against the head with the arms overhead) slip between the vertices of
-     * the cloth trapped in the crease; the edges then wrap around the limb and stretch several-fold (EXPLOSION).
-     * For every edge whose interior cuts into a capsule (closer to its axis than the radius), the closest point
-     * of the edge is moved out along the axis-to-edge direction, shared by the two vertices with their
-     * barycentric weights (endpoint contacts are left to the vertex pass that follows). Sequential in edge
-     * order: deterministic and independent of the thread count.
-     */
-    private void collideEdges() {
-        double[] c = cap;
-        for (int e = 0; e < nEdges; e++) {
-            int a = eA[e], b = eB[e];
-            double wa = w[a], wb = w[b];
-            if (wa + wb == 0) {
-                continue;
-            }
-            int oa = 3 * a, ob = 3 * b;
-            for (int k = 0; k < nCap; k++) {
-                if (outsideBox(oa, ob, k)) {
-                    continue;
-                }
-                int q = k * 8;
-                if (!segmentAxis(oa, ob, q, segScratch)) {
-                    continue;
-                }
-                double t = segScratch[0], sv = segScratch[1];
-                double px0 = x[oa], py0 = x[oa + 1], pz0 = x[oa + 2];
-                double ux = x[ob] - px0, uy = x[ob + 1] - py0, uz = x[ob + 2] - pz0;
-                double vx = c[q + 3] - c[q], vy = c[q + 4] - c[q + 1], vz = c[q + 5] - c[q + 2];
-                if (t <= EDGE_END || t >= 1 - EDGE_END) {
-                    continue; // an endpoint is the closest point: the vertex pass handles it
-                }
-                double ex = px0 + t * ux, ey = py0 + t * uy, ez = pz0 + t * uz;
-                double cx = c[q] + sv * vx, cy = c[q + 1] + sv * vy, cz = c[q + 2] + sv * vz;
-                // the surface itself, without the thickness margin: a chord between two vertices resting at the
-                // thickness dips below it on a curved capsule, and pushing it out would inflate the cloth
-                double r = c[q + 6] + sv * (c[q + 7] - c[q + 6]);
-                double nx = ex - cx, ny = ey - cy, nz = ez - cz;
-                double d = Math.sqrt(nx * nx + ny * ny + nz * nz);
-                if (d >= r || d < 1e-9) {
-                    continue;
-                }
-                double pen = r - d;
-                double ga = (1 - t) * wa, gb = t * wb;
-                double wsum = (1 - t) * ga + t * gb;
-                if (wsum <= 0) {
-                    continue;
-                }
-                double l = pen / (wsum * d);
-                // velocity-free (previous positions shifted too): an edge found wrapped around a limb is a
-                // configuration to repair, not an impact; turning the repair into velocity threw vertices at
-                // 60+ m/s in the backflip
-                shiftBoth(oa, ga * l * nx, ga * l * ny, ga * l * nz);
-                shiftBoth(ob, gb * l * nx, gb * l * ny, gb * l * nz);
-            }
-        }
-    }
-
-    /**
-     * Strain limit (factor of the rest length; 0 disables, -Dclothgraph.sim.strainLimit): applied after the
+     * Strain limit (factor of the rest length; 0 disables): applied after the
      * constraint and self-collision passes, before the body collision pass.
      */
     private static final double STRAIN_LIMIT = 2.0;
@@ -786,20 +576,8 @@ public final class LegacyXpbdSolver implements ClothSolver {
     /** Edge contacts whose closest point lies within this fraction of an end are left to the vertex pass. */
     private static final double EDGE_END = 0.02;
 
-    private static double clamp01(double v) {
-        return v < 0 ? 0 : (v > 1 ? 1 : v);
-    }
-
     /** Passes over the capsules per vertex (a vertex pushed out of one capsule into an overlapping one). */
     private static final int BODY_PASSES = 4;
-
-    // EXPERIMENTAL, off by default (-Dclothgraph.sim.pinchResolution=true): a vertex pushed out of one capsule into
-    // another leaves along the sum of the two normals. Measured on the 4k demo robe: walk/turn/kick/jump/throw
-    // stretch at most 2.3-3.1x (instead of up to 4x) and walk keeps the hood up, but jumping_jacks then fails at
-    // frame 46 (a vertex at 75 m/s at a frame end); backflip completes only with pinchMinDot=0.6
-    private static final boolean PINCH_RESOLUTION = false;
-    private static final double PINCH_MIN_DOT = 0.6;
-    private static final boolean PINCH_DIVIDE = true;
 
     private void collideBody(int from, int to) {
         double mu = mat.friction();
@@ -810,8 +588,6 @@ public final class LegacyXpbdSolver implements ClothSolver {
             }
             int o = 3 * i;
             double px = x[o], py = x[o + 1], pz = x[o + 2];
-            double lnx = 0, lny = 0, lnz = 0;
-            int lastK = -1;
             for (int pass = 0; pass < BODY_PASSES; pass++) {
             boolean hit = false;
             for (int k = 0; k < nCap; k++) {
@@ -863,35 +639,6 @@ public final class LegacyXpbdSolver implements ClothSolver {
                 ny *= inv;
                 nz *= inv;
                 double pen = r - d;
-                if (PINCH_RESOLUTION && lastK >= 0 && lastK != k) {
-                    // pinched: pushed out of one capsule into another (the overlap of two capsules pressed
-                    // together). Leave along the sum of the two normals, out of the crease, instead of alternately
-                    // into each (which let the limb pass between the cloth's vertices)
-                    double mx = nx + lnx, my = ny + lny, mz = nz + lnz;
-                    double ml = Math.sqrt(mx * mx + my * my + mz * mz);
-                    if (ml > 1e-9) {
-                        mx /= ml;
-                        my /= ml;
-                        mz /= ml;
-                        double dot = mx * nx + my * ny + mz * nz;
-                        if (dot > PINCH_MIN_DOT) {
-                            lnx = nx;
-                            lny = ny;
-                            lnz = nz;
-                            nx = mx;
-                            ny = my;
-                            nz = mz;
-                            pen /= PINCH_DIVIDE ? dot : 1;
-                            lastK = k;
-                        }
-                    }
-                }
-                if (lastK != k) {
-                    lnx = nx;
-                    lny = ny;
-                    lnz = nz;
-                    lastK = k;
-                }
                 double qx = xp[o] - pcx, qy = xp[o + 1] - pcy, qz = xp[o + 2] - pcz;
                 double ql = Math.sqrt(qx * qx + qy * qy + qz * qz);
                 double prevPen = r - ql;
@@ -1118,7 +865,7 @@ public final class LegacyXpbdSolver implements ClothSolver {
                     double worst = 0;
                     for (int e = nbrStart[i]; e < nbrStart[i + 1]; e++) {
                         int j = nbr[e];
-                        worst = Math.max(worst, dist(x, i, j) / nbrRest[e]);
+                        worst = Math.max(worst, Geometry.distance(x, i, j) / nbrRest[e]);
                     }
                     vertexStretch[i] = worst;
                 }
@@ -1215,7 +962,7 @@ public final class LegacyXpbdSolver implements ClothSolver {
 
     private void testVertexTriangle(int i, int t, int a, int b, int c, double crossLimit, ContactList out, double[] bc) {
         int o = 3 * i;
-        double d2 = closestBary(x, x[o], x[o + 1], x[o + 2], a, b, c, bc);
+        double d2 = Geometry.closestOnTriangle(x, x[o], x[o + 1], x[o + 2], a, b, c, bc);
         if (d2 > crossLimit * crossLimit) {
             return;
         }
@@ -1466,51 +1213,6 @@ public final class LegacyXpbdSolver implements ClothSolver {
         return ((px - qx) * nx + (py - qy) * ny + (pz - qz) * nz) / nl;
     }
 
-    /** Closest point on triangle (Ericson); writes barycentrics (of a, b, c) into bc, returns squared distance. */
-    static double closestBary(double[] p, double px, double py, double pz, int ia, int ib, int ic, double[] bc) {
-        int oa = 3 * ia, ob = 3 * ib, oc = 3 * ic;
-        double ax = p[oa], ay = p[oa + 1], az = p[oa + 2];
-        double abx = p[ob] - ax, aby = p[ob + 1] - ay, abz = p[ob + 2] - az;
-        double acx = p[oc] - ax, acy = p[oc + 1] - ay, acz = p[oc + 2] - az;
-        double apx = px - ax, apy = py - ay, apz = pz - az;
-        double d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
-        double u, v, w;
-        if (d1 <= 0 && d2 <= 0) {
-            u = 1; v = 0; w = 0;
-        } else {
-            double bpx = px - p[ob], bpy = py - p[ob + 1], bpz = pz - p[ob + 2];
-            double d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
-            double cpx = px - p[oc], cpy = py - p[oc + 1], cpz = pz - p[oc + 2];
-            double d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
-            double vc = d1 * d4 - d3 * d2, vb = d5 * d2 - d1 * d6, va = d3 * d6 - d5 * d4;
-            if (d3 >= 0 && d4 <= d3) {
-                u = 0; v = 1; w = 0;
-            } else if (vc <= 0 && d1 >= 0 && d3 <= 0) {
-                double s = d1 / (d1 - d3);
-                u = 1 - s; v = s; w = 0;
-            } else if (d6 >= 0 && d5 <= d6) {
-                u = 0; v = 0; w = 1;
-            } else if (vb <= 0 && d2 >= 0 && d6 <= 0) {
-                double s = d2 / (d2 - d6);
-                u = 1 - s; v = 0; w = s;
-            } else if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) {
-                double s = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-                u = 0; v = 1 - s; w = s;
-            } else {
-                double den = 1 / (va + vb + vc);
-                v = vb * den;
-                w = vc * den;
-                u = 1 - v - w;
-            }
-        }
-        bc[0] = u;
-        bc[1] = v;
-        bc[2] = w;
-        double qx = u * ax + v * p[ob] + w * p[oc], qy = u * ay + v * p[ob + 1] + w * p[oc + 1],
-                qz = u * az + v * p[ob + 2] + w * p[oc + 2];
-        return sq(px - qx) + sq(py - qy) + sq(pz - qz);
-    }
-
     private static int hash(int ix, int iy, int iz) {
         return (ix * 92837111) ^ (iy * 689287499) ^ (iz * 283923481);
     }
@@ -1559,7 +1261,7 @@ public final class LegacyXpbdSolver implements ClothSolver {
         double lim = set.maxStretch(), pinchLim = PINCHED_STRETCH_FACTOR * lim;
         for (int e = 0; e < nEdges; e++) {
             if (eRest[e] > 1e-9) {
-                double r = dist(x, eA[e], eB[e]) / eRest[e];
+                double r = Geometry.distance(x, eA[e], eB[e]) / eRest[e];
                 if (r > worst && (r <= lim || r > pinchLim || !heldByBody(eA[e], eB[e]))) {
                     worst = r;
                 }
@@ -1576,25 +1278,10 @@ public final class LegacyXpbdSolver implements ClothSolver {
         double worst = 0;
         for (int e = 0; e < nEdges; e++) {
             if (eRest[e] > 1e-9) {
-                worst = Math.max(worst, dist(x, eA[e], eB[e]) / eRest[e]);
+                worst = Math.max(worst, Geometry.distance(x, eA[e], eB[e]) / eRest[e]);
             }
         }
         return worst;
-    }
-
-    private static double area(double[] p, int a, int b, int c) {
-        double e1x = p[3 * b] - p[3 * a], e1y = p[3 * b + 1] - p[3 * a + 1], e1z = p[3 * b + 2] - p[3 * a + 2];
-        double e2x = p[3 * c] - p[3 * a], e2y = p[3 * c + 1] - p[3 * a + 1], e2z = p[3 * c + 2] - p[3 * a + 2];
-        double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
-        return 0.5 * Math.sqrt(nx * nx + ny * ny + nz * nz);
-    }
-
-    private static double dist(double[] p, int a, int b) {
-        return Math.sqrt(sq(p[3 * a] - p[3 * b]) + sq(p[3 * a + 1] - p[3 * b + 1]) + sq(p[3 * a + 2] - p[3 * b + 2]));
-    }
-
-    private static double sq(double d) {
-        return d * d;
     }
 
     @Override

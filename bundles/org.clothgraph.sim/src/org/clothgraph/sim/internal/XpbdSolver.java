@@ -207,7 +207,7 @@ public final class XpbdSolver implements ClothSolver {
     }
 
     private void substep(BodyCollider body, double h, boolean selfCollide) {
-        predict(h);
+        Prediction.predict(workers, n, x, v, xp, m.w, set, mat, h);
         if (driven != null) {
             driven.place(x, drivenAt);
         }
@@ -342,32 +342,6 @@ public final class XpbdSolver implements ClothSolver {
         }
     }
 
-    private void predict(double h) {
-        double gx = set.gravityX() * h, gy = set.gravityY() * h, gz = set.gravityZ() * h;
-        double damp = Math.max(0, 1 - mat.damping() * h);
-        double drag = mat.airDrag() * h;
-        double[] w = m.w;
-        workers.forRange(n, 4096, (chunk, from, to) -> {
-            for (int i = from; i < to; i++) {
-                int o = 3 * i;
-                xp[o] = x[o];
-                xp[o + 1] = x[o + 1];
-                xp[o + 2] = x[o + 2];
-                if (w[i] == 0) {
-                    continue;
-                }
-                double vx = v[o] + gx, vy = v[o + 1] + gy, vz = v[o + 2] + gz;
-                // implicit quadratic drag: v' = v / (1 + k |v| h)
-                double f = damp / (1 + drag * Math.sqrt(vx * vx + vy * vy + vz * vz));
-                v[o] = vx * f;
-                v[o + 1] = vy * f;
-                v[o + 2] = vz * f;
-                x[o] += v[o] * h;
-                x[o + 1] += v[o + 1] * h;
-                x[o + 2] += v[o + 2] * h;
-            }
-        });
-    }
 
     /** The speed limit (a counted repair, {@link SimulationSettings#speedLimit()}): faster vertices are slowed to it. */
     private void limitSpeed() {
