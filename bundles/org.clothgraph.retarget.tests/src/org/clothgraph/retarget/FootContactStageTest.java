@@ -40,7 +40,8 @@ class FootContactStageTest {
         assertTrue(staged.skeleton() == copy.skeleton());
         RetargetMeasures before = RetargetMeasures.of(copy, source, null), after = RetargetMeasures.of(staged, source, null);
         assertTrue(before.footSlideMm() > 50, "the copy slides: " + before);
-        assertTrue(after.footSlideMm() < 0.75 * before.footSlideMm(), "slide " + before.footSlideMm() + " -> " + after.footSlideMm());
+        // the slide is the largest over the ankles and toes: the toes are held too (the foot turns about the ankle)
+        assertTrue(after.footSlideMm() < 0.5 * before.footSlideMm(), "slide " + before.footSlideMm() + " -> " + after.footSlideMm());
         for (String side : List.of("Left", "Right")) {
             double b = ankleTravelInContactMm(copy, copy, side), a = ankleTravelInContactMm(staged, copy, side);
             assertTrue(b > 10 && a < 0.5 * b, side + " ankle's travel in contact " + b + " -> " + a + " mm");
