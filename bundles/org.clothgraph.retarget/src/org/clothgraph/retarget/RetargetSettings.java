@@ -18,7 +18,7 @@ package org.clothgraph.retarget;
  * <p>
  * After the optimisation, with contactStage, the foot-contact stage ({@link FootContactStage}, not in the published
  * method) holds the decoded motion's feet still in its contact frames, the correction fading over contactEase frames
- * between contacts; without it the result is the optimisation's decoded motion (what the published method outputs).
+ * between contacts; without it the result is the optimisation's decoded motion.
  */
 public record RetargetSettings(double lambdaAngle, double lambdaFoot, double lambdaSmooth, double threshold,
         int maxIterations, double learningRate, double finalLearningRate, int stride, int keySpacing, CodePath codePath, double lambdaSkate,
