@@ -102,6 +102,10 @@ class LearnedRetargetingTest {
         double after = 0.3 * r.angleLoss() + 0.5 * r.footLoss() + 1e-4 * r.smoothLoss();
         assertTrue(after < before, "loss " + before + " -> " + after);
         assertTrue(r.bestIteration() <= r.iterations());
+        // the default's foot-contact stage: the result is the decoded motion with its feet held, no more sliding
+        assertTrue(s.contactStage() && r.decoded() != r.motion());
+        assertEquals(r.decoded().frameCount(), r.motion().frameCount());
+        assertTrue(FootContactMeasure.slideMm(r.motion()) <= FootContactMeasure.slideMm(r.decoded()) + 1e-9);
     }
 
     @Test

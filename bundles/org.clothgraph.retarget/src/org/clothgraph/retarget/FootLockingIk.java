@@ -77,7 +77,7 @@ public final class FootLockingIk {
     }
 
     /** Two-bone IK of hip (up), knee and ankle towards goal; writes the three local rotations of frame f. */
-    private static void solve(Skeleton s, Motion.Builder b, Quat[] q, Vec3[] p, int f, int up, int knee, int ankle, Vec3 goal) {
+    static void solve(Skeleton s, Motion.Builder b, Quat[] q, Vec3[] p, int f, int up, int knee, int ankle, Vec3 goal) {
         Vec3 h = p[up], kp = p[knee], a = p[ankle];
         double la = kp.distance(h), lb = a.distance(kp);
         Vec3 dv = goal.sub(h);

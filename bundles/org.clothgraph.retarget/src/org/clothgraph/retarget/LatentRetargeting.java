@@ -23,14 +23,18 @@ import ai.djl.training.GradientCollector;
  * {@link RetargetSettings.CodePath#SPLINE} its least-squares fit by a cubic B-spline in time) and Adam moves all codes
  * at once to minimise lambdaAngle * angle loss + lambdaFoot * contact loss + lambdaSmooth * smoothness loss of the
  * motion the network decodes on the target's bone lengths (see {@link RetargetSettings}); the windows laid end to end
- * are the clip. The root follows the source's, scaled by the ratio of leg lengths (as the copy baseline).
+ * are the clip. The root follows the source's, scaled by the ratio of leg lengths (as the copy baseline). With the
+ * settings' foot-contact stage ({@link FootContactStage}), the decoded clip's feet are then held still in its contact
+ * frames.
  */
 public final class LatentRetargeting {
     /**
-     * Outcome: the clip on the target and the loss terms at the start and at the best iterate (the smoothness loss NaN
-     * when its weight is 0: not computed), with the curve per iteration.
+     * Outcome: the clip on the target (after the foot-contact stage when the settings have it), the optimisation's
+     * decoded clip before that stage (the same motion without the stage), and the loss terms of the optimisation at the
+     * start and at the best iterate (the smoothness loss NaN when its weight is 0: not computed), with the curve per
+     * iteration.
      */
-    public record Result(Motion motion, int windows, int iterations, int bestIteration, double angleLossStart, double footLossStart,
+    public record Result(Motion motion, Motion decoded, int windows, int iterations, int bestIteration, double angleLossStart, double footLossStart,
             double smoothLossStart, double angleLoss, double footLoss, double smoothLoss, List<double[]> curve,
             double seconds) {}
 
@@ -170,9 +174,15 @@ public final class LatentRetargeting {
         for (int f = 0; f < n; f++) System.arraycopy(decoded, f * a.joints() * 4, clip[f], 0, a.joints() * 4);
         Vec3[] rootPath = new Vec3[n];
         for (int f = 0; f < n; f++) rootPath[f] = copy.rootPosition(f);
-        Motion out = Windows.motion(source.name(), target, fps, clip, rootPath);
-        if (Math.abs(source.fps() - fps) > 1e-6) out = out.resample(source.fps());
-        return new Result(out, w, it, best, first[1], first[2], first[3], last[1], last[2], last[3], curve,
+        Motion decodedMotion = Windows.motion(source.name(), target, fps, clip, rootPath);
+        // the foot-contact stage (not in the published method): the feet held still while they are on the ground
+        Motion out = s.contactStage() ? FootContactStage.apply(decodedMotion, s.contactEase()) : decodedMotion;
+        sub.worked(1);
+        if (Math.abs(source.fps() - fps) > 1e-6) {
+            out = out.resample(source.fps());
+            decodedMotion = decodedMotion.resample(source.fps());
+        }
+        return new Result(out, decodedMotion, w, it, best, first[1], first[2], first[3], last[1], last[2], last[3], curve,
                 (System.nanoTime() - t0) / 1e9);
     }
 

@@ -18,7 +18,10 @@ import org.eclipse.core.runtime.SubMonitor;
 public record RetargetComparison(String clip, boolean heldOut, String target, Motion source, Motion copy, Motion learned,
         Map<String, RetargetMeasures> measures, LatentRetargeting.Result optimisation, RetargetSettings settings) {
 
-    /** The methods in the order they are shown. */
+    /**
+     * The methods in the order they are shown (the learned one after the foot-contact stage when the settings have it;
+     * the measures then also hold the learned result before that stage, under {@link RetargetReport#BEFORE_STAGE}).
+     */
     public static final List<String> METHODS = List.of("source", "copy", "learned");
 
     /** The clips of the performer the model was trained on, read again from its files (the model's rate). */
@@ -41,6 +44,7 @@ public record RetargetComparison(String clip, boolean heldOut, String target, Mo
         m.put("source", RetargetMeasures.of(src, src, null));
         m.put("copy", RetargetMeasures.of(copy, src, null));
         m.put("learned", RetargetMeasures.of(r.motion(), src, null));
+        if (settings.contactStage()) m.put(RetargetReport.BEFORE_STAGE, RetargetMeasures.of(r.decoded(), src, null));
         sub.split(1);
         return new RetargetComparison(clip.name(), model.record().heldOutClips().contains(clip.name()), targetName, src,
                 copy, r.motion(), m, r, settings);

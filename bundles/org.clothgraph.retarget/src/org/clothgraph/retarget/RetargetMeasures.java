@@ -9,10 +9,14 @@ import org.clothgraph.motion.Vec3;
  * largest and the mean over frames, mm), foot slide ({@link FootContactMeasure}, mm), joint-angle deviation from the
  * source (mean over frames and the 22 joints of the angle between local rotations, degrees), jitter (mean magnitude
  * of the second difference of joint positions per frame, mm) and, where a reference exists, the joint-position mean
- * squared error against it (cm^2).
+ * squared error against it (cm^2). Beside the product's foot slide, which counts only the frames in which the measured
+ * motion's own feet are in contact, the travel in the source's contact frames: the largest, over the four foot points,
+ * summed horizontal travel of the motion's point between consecutive frames in both of which the source's point (on
+ * its own skeleton, ClothGraph's contact definition) is in contact, mm; a foot that moves faster than the contact
+ * definition's 0.2 m/s while the source's is planted counts here, not in the foot slide.
  */
 public record RetargetMeasures(double penetrationMaxMm, double penetrationMeanMm, double footSlideMm,
-        double angleDeviationDeg, double jitterMm, Double jointPositionMseCm2) {
+        double angleDeviationDeg, double jitterMm, Double jointPositionMseCm2, double travelInSourceContactsMm) {
 
     /** Measures of {@code m} against the source clip it was made from (same frame count and rate). */
     public static RetargetMeasures of(Motion m, Motion source, Motion reference) {
@@ -64,6 +68,26 @@ public record RetargetMeasures(double penetrationMaxMm, double penetrationMeanMm
             mse = sum / cnt * 1e4;
         }
         return new RetargetMeasures(penMax, penSum / n, FootContactMeasure.slideMm(m), Math.toDegrees(angle / (n * j)),
-                jn == 0 ? 0 : jit / jn * 1000, mse);
+                jn == 0 ? 0 : jit / jn * 1000, mse, travelInContactsMm(m, source));
+    }
+
+    /** The horizontal travel of m's foot points in the frames where the source's are in contact (see above), mm. */
+    static double travelInContactsMm(Motion m, Motion source) {
+        java.util.List<org.clothgraph.motion.contact.FootContact.Point> pm =
+                org.clothgraph.motion.contact.FootContact.points(m.skeleton());
+        java.util.List<org.clothgraph.motion.contact.FootContact.Point> ps =
+                org.clothgraph.motion.contact.FootContact.points(source.skeleton());
+        if (pm.size() != ps.size()) throw new IllegalArgumentException("the source has other foot points");
+        boolean[][] c = org.clothgraph.motion.contact.FootContact.contacts(ps, source);
+        Vec3[][] p = org.clothgraph.motion.contact.FootContact.positions(pm, m);
+        double most = 0;
+        for (int i = 0; i < pm.size(); i++) {
+            double sum = 0;
+            for (int f = 1; f < p.length; f++) {
+                if (c[f][i] && c[f - 1][i]) sum += Math.hypot(p[f][i].x() - p[f - 1][i].x(), p[f][i].z() - p[f - 1][i].z());
+            }
+            most = Math.max(most, sum);
+        }
+        return most * 1000;
     }
 }

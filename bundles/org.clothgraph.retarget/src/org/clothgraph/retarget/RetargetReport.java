@@ -12,11 +12,16 @@ import org.eclipse.core.runtime.SubMonitor;
 
 /**
  * The comparison of the issue, per clip and target: the learned method, the copy-rotation baseline and the IK
- * foot-locking baseline side by side (and the source on its own skeleton), with {@link RetargetMeasures}; with
+ * foot-locking baseline side by side (and the source on its own skeleton), with {@link RetargetMeasures}; when the
+ * settings have the foot-contact stage, the learned result before it ({@link #BEFORE_STAGE}) too, with its own
+ * acceptance and summary; with
  * {@code roundTrip} each method also retargets its result back onto the performer, and the joint-position error of
  * that against the held-out clip itself (a reference none of the methods produced) is reported.
  */
 public final class RetargetReport {
+    /** The report's name for the learned method's result before the foot-contact stage (the optimisation's output). */
+    public static final String BEFORE_STAGE = "learnedBeforeStage";
+
     private RetargetReport() {
     }
 
@@ -25,7 +30,7 @@ public final class RetargetReport {
         SubMonitor sub = SubMonitor.convert(monitor, "Retarget report", clips.size() * targets.size());
         double fps = model.record().settings().fps();
         List<Map<String, Object>> rows = new ArrayList<>();
-        int beatsPen = 0, slideOk = 0, angleOk = 0, smoothOk = 0;
+        Map<String, Integer> sum = new LinkedHashMap<>(), sumBefore = new LinkedHashMap<>();
         for (Motion clip : clips) {
             Motion src = clip.resample(fps);
             for (Map.Entry<String, Skeleton> t : targets.entrySet()) {
@@ -41,6 +46,8 @@ public final class RetargetReport {
                 RetargetMeasures mc = measure(model, copy, src, roundTrip ? CopyRotations.retarget(copy, src.skeleton()) : null);
                 RetargetMeasures mi = measure(model, ik, src, roundTrip ? FootLockingIk.retarget(ik, src.skeleton()) : null);
                 methods.put("learned", ml);
+                RetargetMeasures mb = settings.contactStage() ? RetargetMeasures.of(learned.decoded(), src, null) : null;
+                if (mb != null) methods.put(BEFORE_STAGE, mb);
                 methods.put("copy", mc);
                 methods.put("ik", mi);
                 Map<String, Object> row = new LinkedHashMap<>();
@@ -60,21 +67,14 @@ public final class RetargetReport {
                 opt.put("smoothnessLoss", Double.isNaN(learned.smoothLoss()) ? null : learned.smoothLoss());
                 opt.put("retargetSeconds", learned.seconds());
                 row.put("learnedOptimisation", opt);
-                Map<String, Object> acc = new LinkedHashMap<>();
-                boolean pen = ml.penetrationMeanMm() < mc.penetrationMeanMm()
-                        || (mc.penetrationMaxMm() == 0 && ml.penetrationMaxMm() == 0);
-                boolean slide = ml.footSlideMm() <= mc.footSlideMm();
-                boolean angle = ml.angleDeviationDeg() < 5;
-                boolean smooth = ml.jitterMm() <= mc.jitterMm();
-                acc.put("penetrationBeatsCopy", pen);
-                acc.put("slideNoWorseThanCopy", slide);
-                acc.put("angleDeviationUnder5Deg", angle);
-                acc.put("atLeastAsSmoothAsCopy", smooth);
+                Map<String, Boolean> acc = acceptance(ml, mc);
                 row.put("acceptance", acc);
-                beatsPen += pen ? 1 : 0;
-                slideOk += slide ? 1 : 0;
-                angleOk += angle ? 1 : 0;
-                smoothOk += smooth ? 1 : 0;
+                add(sum, acc);
+                if (mb != null) {
+                    Map<String, Boolean> accB = acceptance(mb, mc);
+                    row.put("acceptanceBeforeStage", accB);
+                    add(sumBefore, accB);
+                }
                 rows.add(row);
             }
         }
@@ -84,14 +84,36 @@ public final class RetargetReport {
         out.put("roundTripReference", roundTrip ? "each method's result retargeted back onto the performer by the same"
                 + " method, compared with the held-out clip on the performer's own skeleton (joint positions)" : null);
         out.put("rows", rows);
-        Map<String, Object> sum = new LinkedHashMap<>();
-        sum.put("cases", rows.size());
-        sum.put("penetrationBeatsCopy", beatsPen);
-        sum.put("slideNoWorseThanCopy", slideOk);
-        sum.put("angleDeviationUnder5Deg", angleOk);
-        sum.put("atLeastAsSmoothAsCopy", smoothOk);
-        out.put("summary", sum);
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("cases", rows.size());
+        summary.putAll(sum);
+        out.put("summary", summary);
+        if (!sumBefore.isEmpty()) {
+            Map<String, Object> before = new LinkedHashMap<>();
+            before.put("cases", rows.size());
+            before.putAll(sumBefore);
+            out.put("summaryBeforeStage", before);
+        }
         return out;
+    }
+
+    /**
+     * Acceptance 1 of issue 13 for one case: the learned result beats the copy on ground penetration (mean over frames,
+     * or neither penetrates), is no worse on foot slide, keeps the angle deviation under 5 degrees and is at least as
+     * smooth.
+     */
+    static Map<String, Boolean> acceptance(RetargetMeasures learned, RetargetMeasures copy) {
+        Map<String, Boolean> acc = new LinkedHashMap<>();
+        acc.put("penetrationBeatsCopy", learned.penetrationMeanMm() < copy.penetrationMeanMm()
+                || (copy.penetrationMaxMm() == 0 && learned.penetrationMaxMm() == 0));
+        acc.put("slideNoWorseThanCopy", learned.footSlideMm() <= copy.footSlideMm());
+        acc.put("angleDeviationUnder5Deg", learned.angleDeviationDeg() < 5);
+        acc.put("atLeastAsSmoothAsCopy", learned.jitterMm() <= copy.jitterMm());
+        return acc;
+    }
+
+    private static void add(Map<String, Integer> sum, Map<String, Boolean> acc) {
+        for (Map.Entry<String, Boolean> e : acc.entrySet()) sum.merge(e.getKey(), e.getValue() ? 1 : 0, Integer::sum);
     }
 
     private static RetargetMeasures measure(RetargetModel model, Motion m, Motion src, Motion back) {
@@ -99,7 +121,7 @@ public final class RetargetReport {
         if (back == null) return r;
         RetargetMeasures rb = RetargetMeasures.of(back, src, src);
         return new RetargetMeasures(r.penetrationMaxMm(), r.penetrationMeanMm(), r.footSlideMm(), r.angleDeviationDeg(),
-                r.jitterMm(), rb.jointPositionMseCm2());
+                r.jitterMm(), rb.jointPositionMseCm2(), r.travelInSourceContactsMm());
     }
 
     private static Motion back(RetargetModel model, Motion m, Skeleton performer, RetargetSettings settings) {

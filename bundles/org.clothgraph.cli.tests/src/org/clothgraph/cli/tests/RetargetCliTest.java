@@ -46,8 +46,24 @@ class RetargetCliTest {
         assertEquals(Cli.OK, report.code(), report.err());
         JsonObject row = JsonParser.parseString(report.out()).getAsJsonObject().getAsJsonArray("rows").get(0).getAsJsonObject();
         assertEquals("02_03", row.get("clip").getAsString());
-        for (String m : new String[] {"source", "learned", "copy", "ik"}) {
+        for (String m : new String[] {"source", "learned", "learnedBeforeStage", "copy", "ik"}) {
             assertTrue(row.getAsJsonObject("methods").getAsJsonObject(m).has("footSlideMm"), m);
+        }
+        JsonObject rep = JsonParser.parseString(report.out()).getAsJsonObject();
+        assertTrue(rep.getAsJsonObject("retargetSettings").get("contactStage").getAsBoolean());
+        assertEquals(10, rep.getAsJsonObject("retargetSettings").get("contactEase").getAsInt());
+        assertTrue(rep.has("summaryBeforeStage") && row.has("acceptanceBeforeStage"));
+
+        // the published variant by a setting: no stage, no before-the-stage row
+        CliRun off = CliRun.of("motion", "retarget", "--workspace", ws.toString(), "--report", "--targets", "child",
+                "--iterations", "5", "--contact-stage", "off", "--json");
+        assertEquals(Cli.OK, off.code(), off.err());
+        JsonObject offRow = JsonParser.parseString(off.out()).getAsJsonObject().getAsJsonArray("rows").get(0).getAsJsonObject();
+        assertFalse(offRow.getAsJsonObject("methods").has("learnedBeforeStage"));
+        for (String[] args : new String[][] {{"--contact-ease", "0"}, {"--contact-stage", "maybe"}}) {
+            CliRun wrong = CliRun.of("motion", "retarget", "--workspace", ws.toString(), "--report", args[0], args[1]);
+            assertEquals(Cli.BAD_INPUT, wrong.code(), wrong.err());
+            assertTrue(wrong.err().contains(args[0]) && wrong.err().strip().lines().count() == 1, wrong.err());
         }
 
         CliRun bad = CliRun.of("motion", "retarget", "--workspace", ws.toString(), "--report", "--targets", "giant");

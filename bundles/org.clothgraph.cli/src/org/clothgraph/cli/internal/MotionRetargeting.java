@@ -75,6 +75,11 @@ final class MotionRetargeting {
                 + RetargetSettings.DEFAULT.threshold() + ")"));
         c.option(Option.value("iterations", "N", "retarget/import: most Adam iterations on the latent codes (default "
                 + RetargetSettings.DEFAULT.maxIterations() + ")"));
+        c.option(Option.value("contact-stage", "on|off", "retarget/import: after the latent optimisation, hold the feet still"
+                + " in their contact frames by the legs' IK (not in the published method; off = the optimisation's"
+                + " decoded motion) (default " + (RetargetSettings.DEFAULT.contactStage() ? "on" : "off") + ")"));
+        c.option(Option.value("contact-ease", "F", "retarget/import: frames over which the foot-contact stage's correction"
+                + " fades between contacts, 1-" + RetargetSettings.MAX_CONTACT_EASE + " (default " + RetargetSettings.DEFAULT.contactEase() + ")"));
     }
 
     static RetargetSettings retargetSettings(Args a) {
@@ -88,7 +93,12 @@ final class MotionRetargeting {
                     case "spline" -> RetargetSettings.CodePath.SPLINE;
                     case "key-offsets" -> RetargetSettings.CodePath.KEY_OFFSETS;
                     default -> throw new UsageException("--code-path must be spline or key-offsets");
-                }, a.doubleValue("lambda-skate", d.lambdaSkate(), 0, 1e9));
+                }, a.doubleValue("lambda-skate", d.lambdaSkate(), 0, 1e9),
+                switch (a.value("contact-stage").orElse(d.contactStage() ? "on" : "off")) {
+                    case "on" -> true;
+                    case "off" -> false;
+                    default -> throw new UsageException("--contact-stage must be on or off (got '" + a.value("contact-stage").get() + "')");
+                }, a.intValue("contact-ease", d.contactEase(), 1, RetargetSettings.MAX_CONTACT_EASE));
     }
 
     static int train(Project project, Args a, List<String> files, PrintStream out, PrintStream err) {
@@ -167,6 +177,7 @@ final class MotionRetargeting {
             if (method.equals("learned")) {
                 LatentRetargeting.Result r = LatentRetargeting.retarget(model, src, target, rs, monitor);
                 result = r.motion();
+                if (rs.contactStage()) row.put("measuresBeforeStage", RetargetMeasures.of(r.decoded(), src, null));
                 row.put("windows", r.windows());
                 row.put("iterations", r.iterations());
                 row.put("angleLossStart", r.angleLossStart());
@@ -215,17 +226,18 @@ final class MotionRetargeting {
 
     @SuppressWarnings("unchecked")
     private static void printReport(Map<String, Object> r, PrintStream out) {
-        out.printf("%-8s %-8s %-8s %9s %9s %9s %8s %8s%n", "clip", "target", "method", "penMaxMm", "penMeanMm", "slideMm",
+        out.printf("%-8s %-8s %-18s %9s %9s %9s %8s %8s%n", "clip", "target", "method", "penMaxMm", "penMeanMm", "slideMm",
                 "angleDeg", "jitterMm");
         for (Map<String, Object> row : (List<Map<String, Object>>) r.get("rows")) {
             for (Map.Entry<String, Object> e : ((Map<String, Object>) row.get("methods")).entrySet()) {
                 RetargetMeasures m = (RetargetMeasures) e.getValue();
-                out.printf(Locale.ROOT, "%-8s %-8s %-8s %9.1f %9.2f %9.0f %8.2f %8.3f%n", row.get("clip"), row.get("target"),
+                out.printf(Locale.ROOT, "%-8s %-8s %-18s %9.1f %9.2f %9.0f %8.2f %8.3f%n", row.get("clip"), row.get("target"),
                         e.getKey(), m.penetrationMaxMm(), m.penetrationMeanMm(), m.footSlideMm(), m.angleDeviationDeg(),
                         m.jitterMm());
             }
         }
         out.println("summary " + r.get("summary"));
+        if (r.get("summaryBeforeStage") != null) out.println("summary before the foot-contact stage " + r.get("summaryBeforeStage"));
     }
 
     static String loadAverage() {

@@ -105,12 +105,13 @@ class RetargetViewTest {
         assertTrue(panels.get(1).motion().skeleton() == panels.get(2).motion().skeleton()
                 && panels.get(2).motion().skeleton().restHeight() < 0.85 * panels.get(0).motion().skeleton().restHeight(),
                 "the child is shorter than the performer");
-        // the table shows the measures, recomputed here from the shown motions
+        // the table shows the measures, recomputed here from the shown motions and, in the fourth row, from the learned
+        // result before the foot-contact stage (the shown learned motion is the one after it)
         TableItem[] rows = view.table().getItems();
-        assertEquals(3, rows.length);
-        String[] methods = {"source", "copy", "learned"};
-        for (int i = 0; i < 3; i++) {
-            RetargetMeasures m = RetargetMeasures.of(panels.get(i).motion(), r.source(), null);
+        assertEquals(4, rows.length);
+        String[] methods = {"source", "copy", "learned", "learned before the stage"};
+        for (int i = 0; i < 4; i++) {
+            RetargetMeasures m = RetargetMeasures.of(i < 3 ? panels.get(i).motion() : r.optimisation().decoded(), r.source(), null);
             assertEquals(String.format(java.util.Locale.ROOT, "%.2f", m.angleDeviationDeg()), rows[i].getText(5), methods[i]);
             assertEquals(String.format(java.util.Locale.ROOT, "%.2f", m.jitterMm()), rows[i].getText(6), methods[i]);
             assertEquals(String.format(java.util.Locale.ROOT, "%.1f", m.penetrationMaxMm()), rows[i].getText(2), methods[i]);
@@ -119,6 +120,8 @@ class RetargetViewTest {
         assertEquals("0.00", rows[0].getText(5), "the source deviates from itself by nothing");
         assertEquals("0.00", rows[1].getText(5), "copying keeps every rotation");
         assertTrue(Double.parseDouble(rows[2].getText(5)) > 0, "the learned result is decoded, not copied");
+        assertTrue(rows[3].getText(0).contains("before the foot-contact stage"), rows[3].getText(0));
+        assertTrue(view.lossesText().contains("foot-contact stage"), view.lossesText());
         assertTrue(view.lossesText().contains("held out") && view.lossesText().contains("60 iterations"), view.lossesText());
 
         view.showFrame(r.source().frameCount() / 2);

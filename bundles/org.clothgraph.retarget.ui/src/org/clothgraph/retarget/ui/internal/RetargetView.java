@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.clothgraph.model.Aspect;
@@ -17,6 +18,7 @@ import org.clothgraph.retarget.ProjectRetargeting;
 import org.clothgraph.retarget.RetargetComparison;
 import org.clothgraph.retarget.RetargetMeasures;
 import org.clothgraph.retarget.RetargetModel;
+import org.clothgraph.retarget.RetargetReport;
 import org.clothgraph.retarget.RetargetSettings;
 import org.clothgraph.retarget.ui.RetargetUi;
 import org.clothgraph.ui.BackgroundLoad;
@@ -147,7 +149,7 @@ public final class RetargetView extends ViewPart {
             col.setText(c);
         }
         GridData tg = new GridData(SWT.FILL, SWT.TOP, true, false);
-        tg.heightHint = table.getHeaderHeight() + 3 * table.getItemHeight() + 6;
+        tg.heightHint = table.getHeaderHeight() + 4 * table.getItemHeight() + 6;
         table.setLayoutData(tg);
         losses = new Label(root, SWT.WRAP);
         GridData lg = new GridData(SWT.FILL, SWT.TOP, true, false);
@@ -305,13 +307,15 @@ public final class RetargetView extends ViewPart {
         scrub.setSelection(0);
         skeletons.setFrame(0);
         table.removeAll();
-        for (String method : RetargetComparison.METHODS) {
-            RetargetMeasures m = r.measures().get(method);
+        for (Map.Entry<String, RetargetMeasures> e : r.measures().entrySet()) {
+            String method = e.getKey();
+            RetargetMeasures m = e.getValue();
             TableItem it = new TableItem(table, SWT.NONE);
             it.setText(new String[] {switch (method) {
                 case "source" -> "source";
                 case "copy" -> "copy rotations";
-                default -> "learned";
+                case RetargetReport.BEFORE_STAGE -> "learned, before the foot-contact stage";
+                default -> r.settings().contactStage() ? "learned (with the foot-contact stage)" : "learned";
             }, method.equals("source") ? "performer" : r.target(), f1(m.penetrationMaxMm()), f2(m.penetrationMeanMm()),
                 f1(m.footSlideMm()), f2(m.angleDeviationDeg()), f2(m.jitterMm())});
         }
@@ -319,10 +323,12 @@ public final class RetargetView extends ViewPart {
         LatentRetargeting.Result o = r.optimisation();
         RetargetSettings st = r.settings();
         losses.setText(String.format(Locale.ROOT, "%s %s. Latent optimisation: %d windows, %d iterations; angle loss %.5f"
-                + " -> %.5f, contact loss %.5f -> %.5f%s (weights: angle %s, contact %s%s; threshold %s). Measures by the"
+                + " -> %.5f, contact loss %.5f -> %.5f%s (weights: angle %s, contact %s%s; threshold %s).%s Measures by the"
                 + " motions' own forward kinematics at %.0f fps.", r.clip(), r.heldOut() ? "is held out of training"
                         : "was trained on", o.windows(), o.iterations(), o.angleLossStart(), o.angleLoss(), o.footLossStart(),
                 o.footLoss(), smoothText(o), g(st.lambdaAngle()), g(st.lambdaFoot()), smoothWeight(st), g(st.threshold()),
+                st.contactStage() ? " Then the foot-contact stage: feet held still in their contact frames by the legs' IK,"
+                        + " corrections eased over " + st.contactEase() + " frames." : " No foot-contact stage.",
                 r.source().fps()));
         losses.getParent().layout();
     }
