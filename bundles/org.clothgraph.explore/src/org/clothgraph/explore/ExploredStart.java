@@ -19,10 +19,7 @@ public final class ExploredStart {
 
     /** The start of state {@code id}; bad input when there is no such state or its node has left the graph. */
     public static DressingRun.Start of(Project project, long id) {
-        ClothStateRecord s = project.secondary().state(id);
-        if (s == null) {
-            throw new InvalidInputException(project.folder().toString(), "--from-state", "no cloth state " + id);
-        }
+        ClothStateRecord s = project.secondary().state(id); // bad input when there is none
         PrimaryGraphSnapshot snapshot = PrimaryGraphSnapshot.of(project);
         PrimaryNode node = snapshot.node(s.primaryNode());
         if (node == null) {

@@ -128,12 +128,13 @@ class DressingViewTest {
         // a bad queue file: the one line dress prints, nothing loaded
         Path bad = dir.resolve("bad.json");
         Files.writeString(bad, QUEUE.replace("\"time\": 0.6", "\"time\": 0.2"));
+        String queueBefore = view.queue().toJson();
         assertFalse(view.load(bad));
         String cli = assertThrowsMessage(() -> ActionQueue.read(bad));
         assertEquals(cli, view.statusText());
         assertTrue(view.statusText().endsWith("bad.json:actions[3].keys[1].time: keys must come in increasing time"
                 + " after 0 (got 0.2)"), view.statusText());
-        assertEquals(0, view.table().getItemCount());
+        assertEquals(queueBefore, view.queue().toJson(), "nothing loaded");
 
         Path file = dir.resolve("short-hood-up.json");
         Files.writeString(file, QUEUE);
@@ -232,6 +233,34 @@ class DressingViewTest {
         assertLaidOut(view.root());
         Screenshots.of(shell, "dressing-editor-after");
         System.out.printf(java.util.Locale.ROOT, "dressing job: %d frames in %.1f s%n", r.frames(), seconds);
+    }
+
+    /** Cancel stops a long dressing run (20 s of idle) within a second or two and stores nothing. */
+    @Test
+    void aCancelledDressingRunStoresNothing() throws Exception {
+        openProject();
+        IWorkbenchPage page = workbench.getActiveWorkbenchWindow().getActivePage();
+        DressingView view = (DressingView) page.showView(ClothUi.DRESSING_VIEW_ID);
+        Path file = dir.resolve("long-idle.json");
+        Files.writeString(file, "{\"actions\": [{\"type\": \"idle\", \"duration\": 20}]}");
+        assertTrue(view.load(file), view.statusText());
+        assertTrue(view.chooseStart(null, 0, 0));
+        int runs = ClothRun.runs(project).size();
+        long frames = project.frames().count();
+        OperationJob<DressingRun.Outcome> job = view.run();
+        assertNotNull(job, view.statusText());
+        UiWait.settle(4000); // draping, then idling
+        long t0 = System.nanoTime();
+        view.cancel();
+        UiWait.until("the cancelled job to end", 60_000, () -> !view.busy());
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertEquals(JobSnapshot.State.CANCELLED, job.snapshot().state());
+        assertEquals("Cancelled; nothing was stored.", view.statusText());
+        assertEquals(runs, ClothRun.runs(project).size());
+        assertEquals(frames, project.frames().count());
+        assertTrue(project.check(null).clean(), project.check(null).violations().toString());
+        assertTrue(seconds < 3, "stopped " + seconds + " s after Cancel");
+        System.out.printf(java.util.Locale.ROOT, "dressing cancelled: stopped %.2f s after Cancel%n", seconds);
     }
 
     /**
