@@ -220,6 +220,14 @@ class DressingViewTest {
         }
         preview.seek(r.frames() - 1);
         Screenshots.save(preview.capture(), "dressing-cloth-preview-last-frame");
+        // the workbench with the run in the preview, at the end of the carry over the head (before Release)
+        page.activate(preview);
+        page.setPartState(page.findViewReference(ClothUi.CLOTH_PREVIEW_VIEW_ID), IWorkbenchPage.STATE_MAXIMIZED);
+        preview.seek((int) Math.round(1.7 * r.fps()));
+        UiWait.settle(300);
+        org.eclipse.swt.graphics.Point canvas = preview.canvas().getSize();
+        Screenshots.of(shell, "dressing-cloth-preview-workbench", preview.canvas(),
+                () -> preview.capture(canvas.x & ~3, canvas.y));
 
         // the start chooser offers the new run and its frames
         UiWait.until("the start chooser to list the run", 10_000, () -> view.startEntries().size() == 2);
