@@ -526,6 +526,50 @@ public final class Project implements AutoCloseable {
         });
     }
 
+    /**
+     * Sets (or with null vertices removes) one vertex group of a garment: e.g. a feature loop picked in the Cloth
+     * Preview, stored the way a generated garment's groups are. Vertices must lie within the garment's vertex count.
+     */
+    public void setVertexGroup(long garmentId, String name, int[] vertices) {
+        write(Set.of(Aspect.GARMENTS), c -> {
+            int count;
+            try (PreparedStatement p = c.prepareStatement("SELECT vertex_count FROM garment WHERE id = ?")) {
+                p.setLong(1, garmentId);
+                try (ResultSet r = p.executeQuery()) {
+                    if (!r.next()) {
+                        throw new InvalidInputException("project", "garment " + garmentId, "no such garment");
+                    }
+                    count = r.getInt(1);
+                }
+            }
+            if (name == null || name.isBlank()) {
+                throw new InvalidInputException("garment " + garmentId, "vertex group", "needs a name");
+            }
+            if (vertices == null) {
+                try (PreparedStatement p = c.prepareStatement("DELETE FROM vertex_group WHERE garment_id = ? AND name = ?")) {
+                    p.setLong(1, garmentId);
+                    p.setString(2, name);
+                    p.executeUpdate();
+                }
+                return null;
+            }
+            for (int v : vertices) {
+                if (v < 0 || v >= count) {
+                    throw new InvalidInputException("garment " + garmentId, "vertex group " + name, "vertex " + v
+                            + " outside 0.." + (count - 1));
+                }
+            }
+            try (PreparedStatement p = c.prepareStatement(
+                    "INSERT OR REPLACE INTO vertex_group(garment_id, name, vertices) VALUES (?, ?, ?)")) {
+                p.setLong(1, garmentId);
+                p.setString(2, name);
+                p.setBytes(3, Blobs.fromInts(vertices));
+                p.executeUpdate();
+            }
+            return null;
+        });
+    }
+
     public List<ClipInfo> clips() {
         return read(c -> {
             List<ClipInfo> out = new ArrayList<>();

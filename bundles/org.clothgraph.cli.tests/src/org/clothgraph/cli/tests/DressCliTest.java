@@ -37,6 +37,12 @@ class DressCliTest {
 
         Path idle = dir.resolve("idle.json");
         Files.writeString(idle, "{\"actions\": [{\"type\": \"idle\", \"duration\": 0.2}]}");
+        // a start from a cloth state the project does not have: one line, exit 2, nothing simulated
+        r = CliRun.of("dress", "--workspace", ws.toString(), "--actions", idle.toString(), "--vertices", "300",
+                "--from-state", "99");
+        assertEquals(Cli.BAD_INPUT, r.code(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("cloth state 99: no such state"), r.err());
         r = CliRun.of("dress", "--workspace", ws.toString(), "--actions", idle.toString(), "--vertices", "300", "--json");
         assertEquals(Cli.OK, r.code(), r.err());
         JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();

@@ -13,15 +13,10 @@ import org.clothgraph.cloth.DressingReport;
 import org.clothgraph.cloth.DressingRun;
 import org.clothgraph.cloth.dressing.ActionQueue;
 import org.clothgraph.cloth.dressing.DressingController;
-import org.clothgraph.explore.RootFrame;
-import org.clothgraph.model.ClothStateRecord;
+import org.clothgraph.explore.ExploredStart;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.InvalidInputException;
-import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.model.Project;
-import org.clothgraph.motion.Motion;
-import org.clothgraph.motion.project.PrimaryGraphSnapshot;
-import org.clothgraph.sim.ClothState;
 import org.clothgraph.sim.SimulationFailedException;
 import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.garment.Garments;
@@ -98,7 +93,7 @@ public final class DressCommand extends WorkspaceCommand {
         try {
             DressingRun.Start start;
             if (args.value("from-state").isPresent()) {
-                start = fromState(project, args.intValue("from-state", 0, 1, Integer.MAX_VALUE));
+                start = ExploredStart.of(project, args.intValue("from-state", 0, 1, Integer.MAX_VALUE));
             } else if (args.value("from-run").isPresent()) {
                 String id = args.value("from-run").get();
                 ClothRun.Report run = ClothRun.runs(project).stream().filter(r -> r.runId().equals(id)).findFirst()
@@ -116,24 +111,6 @@ public final class DressCommand extends WorkspaceCommand {
             err.println("clothgraph dress: simulation failed: " + e.getMessage());
             return 1;
         }
-    }
-
-    /** A secondary-graph state: its cloth (stored in its pose's root frame) in the world, at its primary node's pose. */
-    private static DressingRun.Start fromState(Project project, long id) {
-        ClothStateRecord s = project.secondary().state(id);
-        if (s == null) {
-            throw new InvalidInputException(project.folder().toString(), "--from-state", "no cloth state " + id);
-        }
-        PrimaryGraphSnapshot snapshot = PrimaryGraphSnapshot.of(project);
-        PrimaryNode node = snapshot.node(s.primaryNode());
-        if (node == null) {
-            throw new InvalidInputException(project.folder().toString(), "--from-state", "state " + id
-                    + " is on a primary node the graph no longer has");
-        }
-        Motion m = snapshot.motionOfClip(node.clipId());
-        var f = project.frames().read(s.frameId());
-        ClothState world = RootFrame.of(m, node.frame()).toWorld(new ClothState(f.positions(), f.velocities()));
-        return new DressingRun.Start("cloth state " + id, m, node.frame(), world);
     }
 
     private static void print(DressingRun.Outcome o, DressingRun.Start start, boolean json, PrintStream out) {

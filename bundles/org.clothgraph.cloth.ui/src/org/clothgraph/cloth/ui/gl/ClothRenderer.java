@@ -31,6 +31,8 @@ public final class ClothRenderer {
     private double bodyInset;
     private Runnable clothDrawer;
 
+    private static final double NEAR = 0.05;
+    private static final double FOV_HALF_DEGREES = 22;
     double yaw = Math.toRadians(30);
     double pitch = Math.toRadians(12);
     double distance = 3.2;
@@ -58,6 +60,30 @@ public final class ClothRenderer {
         clothDrawer = drawer;
     }
 
+    /**
+     * Where {@link #render} draws a point of the scene in a {@code width} x {@code height} viewport: {x, y} in pixels
+     * from the top left and the distance in front of the camera (m); null when the point is behind the camera. The same
+     * camera as the GL matrices of {@code render}, computed here for picking.
+     */
+    public double[] toScreen(ClothScene scene, int width, int height, double x, double y, double z) {
+        double px = x - scene.centre[0];
+        double py = y - Math.max(0.9, scene.centre[1]) * 0.9;
+        double pz = z - scene.centre[2];
+        double a = -yaw; // glRotated(-yaw, 0, 1, 0)
+        double x1 = Math.cos(a) * px + Math.sin(a) * pz;
+        double z1 = -Math.sin(a) * px + Math.cos(a) * pz;
+        double y2 = Math.cos(pitch) * py - Math.sin(pitch) * z1; // glRotated(pitch, 1, 0, 0)
+        double z2 = Math.sin(pitch) * py + Math.cos(pitch) * z1 - distance;
+        if (z2 > -NEAR) {
+            return null;
+        }
+        double aspect = (double) Math.max(1, width) / Math.max(1, height);
+        double top = NEAR * Math.tan(Math.toRadians(FOV_HALF_DEGREES));
+        double nx = NEAR * x1 / -z2 / (top * aspect);
+        double ny = NEAR * y2 / -z2 / top;
+        return new double[] { (nx + 1) / 2 * Math.max(1, width), (1 - ny) / 2 * Math.max(1, height), -z2 };
+    }
+
     public void render(ClothScene scene, int width, int height) {
         render(scene, 0, 0, width, height);
     }
@@ -74,9 +100,8 @@ public final class ClothRenderer {
         glMatrixMode(GL_PROJECTION);
         glLoadIdentity();
         double aspect = (double) Math.max(1, width) / Math.max(1, height);
-        double near = 0.05;
-        double top = near * Math.tan(Math.toRadians(22));
-        glFrustum(-top * aspect, top * aspect, -top, top, near, 50);
+        double top = NEAR * Math.tan(Math.toRadians(FOV_HALF_DEGREES));
+        glFrustum(-top * aspect, top * aspect, -top, top, NEAR, 50);
         glMatrixMode(GL_MODELVIEW);
         glLoadIdentity();
         glTranslated(0, 0, -distance);

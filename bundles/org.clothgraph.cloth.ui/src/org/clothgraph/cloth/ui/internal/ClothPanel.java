@@ -34,6 +34,10 @@ final class ClothPanel {
     private final Label noteLabel;
     private final Label garmentLabel;
     private final org.eclipse.swt.widgets.List groups;
+    private final Button pick;
+    private final Button store;
+    private final Label pickedLabel;
+    private int[] picked;
     /** Feature loops are listed after the vertex groups with this prefix. */
     static final String LOOP = "loop: ";
     private java.util.List<org.clothgraph.sim.garment.FeatureLoop> features = java.util.List.of();
@@ -80,6 +84,21 @@ final class ClothPanel {
         groupsLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         groups = new org.eclipse.swt.widgets.List(c, SWT.BORDER | SWT.SINGLE | SWT.V_SCROLL);
         groups.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1));
+        pick = new Button(c, SWT.TOGGLE);
+        pick.setText("Pick Loop");
+        pick.setToolTipText("Click near a border edge of the garment to pick its border loop (a sleeve opening, a hood"
+                + " rim), then store it as a feature that dressing actions can name");
+        pick.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        store = new Button(c, SWT.PUSH);
+        store.setText("Store Feature...");
+        store.setEnabled(false);
+        store.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        pickedLabel = new Label(c, SWT.WRAP);
+        GridData pd = new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1);
+        pd.widthHint = 220;
+        pickedLabel.setLayoutData(pd);
+        pick.addListener(SWT.Selection, e -> view.setPicking(pick.getSelection()));
+        store.addListener(SWT.Selection, e -> storeFeature());
 
         runs.addListener(SWT.Selection, e -> {
             int i = runs.getSelectionIndex();
@@ -187,6 +206,9 @@ final class ClothPanel {
     }
 
     int[] highlightedGroup() {
+        if (picked != null) {
+            return picked;
+        }
         int i = groups.getSelectionIndex();
         if (i <= 0 || mesh == null) {
             return null;
@@ -199,6 +221,74 @@ final class ClothPanel {
             return f == null ? null : f.vertices();
         }
         return mesh.group(name);
+    }
+
+    /** Shows the picked loop (painted instead of the listed group; null: none picked). */
+    void setPicked(int[] loop) {
+        picked = loop;
+        store.setEnabled(loop != null);
+        pickedLabel.setText(loop == null ? (view.isPicking() ? "No border edge there: click nearer to one." : "")
+                : "Picked a border loop of " + loop.length + " vertices.");
+        pickedLabel.getParent().layout();
+    }
+
+    /** Shows whether clicks pick loops (the toggle follows the view when it is switched elsewhere). */
+    void setPicking(boolean on) {
+        if (pick.getSelection() != on) {
+            pick.setSelection(on);
+        }
+    }
+
+    String pickedText() {
+        return pickedLabel.getText();
+    }
+
+    /** The listed group or loop's name (without its count), or null for none. */
+    String selectedItemName() {
+        int i = groups.getSelectionIndex();
+        if (i <= 0) {
+            return null;
+        }
+        String item = groups.getItem(i);
+        return item.substring(0, item.lastIndexOf(" ("));
+    }
+
+    /** Selects a listed group or loop by name, without painting (the view repaints). */
+    void selectItem(String name) {
+        for (int i = 0; i < groups.getItemCount(); i++) {
+            if (groups.getItem(i).startsWith(name + " (")) {
+                groups.select(i);
+            }
+        }
+    }
+
+    /** The names of the listed feature loops. */
+    List<String> featureNames() {
+        return features.stream().map(org.clothgraph.sim.garment.FeatureLoop::name).toList();
+    }
+
+    private void storeFeature() {
+        org.eclipse.jface.dialogs.InputDialog d = new org.eclipse.jface.dialogs.InputDialog(runs.getShell(),
+                "Store Feature", "Name the picked loop as a garment feature (e.g. hood rim, left cuff, right cuff, hem):",
+                "", text -> {
+                    try {
+                        org.clothgraph.cloth.StoreFeatureLoopOperation.groupName(text);
+                        return null;
+                    } catch (org.clothgraph.model.InvalidInputException e) {
+                        return e.getMessage();
+                    }
+                });
+        if (d.open() != Window.OK) {
+            return;
+        }
+        String error = view.storePicked(d.getValue());
+        if (error != null) {
+            pickedLabel.setText(error);
+            pickedLabel.getParent().layout();
+        } else {
+            selectItem(LOOP + d.getValue().strip().toLowerCase(Locale.ROOT).replaceAll("\\s+", " "));
+            view.seek(view.frame());
+        }
     }
 
     /** Selects a vertex group to paint (tests). */

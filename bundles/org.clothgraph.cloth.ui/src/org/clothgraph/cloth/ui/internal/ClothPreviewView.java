@@ -30,7 +30,9 @@ import org.eclipse.ui.part.ViewPart;
  * panel lists runs, the garment's material and vertex groups and feature loops (the selected one is painted) and the
  * classifier result (hood up/down) of the current frame. It also plays an explored path of the secondary
  * graph, marking the frames where a merge is being blended, and shows a garment as placed on the character before any
- * simulation (from the Garments dialog).
+ * simulation (from the Garments dialog). With Pick Loop on, a click near a border edge of the garment picks its border
+ * loop (painted), which Store Feature names as a garment feature: an undoable edit of the project, after which the loop
+ * is listed and dressing actions can name it, as they name the generated robe's features.
  */
 public final class ClothPreviewView extends ViewPart {
     private static final float[] UP_COLOR = { 0.25f, 0.45f, 0.8f };
@@ -51,6 +53,11 @@ public final class ClothPreviewView extends ViewPart {
     private boolean runLoading;
     private boolean playing;
     private final Runnable tick = this::tick;
+    /** Clicks pick border loops (the panel's Pick Loop button). */
+    private boolean picking;
+    private LoopPicker picker;
+    /** The loop picked last (null: none). */
+    private int[] picked;
 
     @Override
     public void createPartControl(Composite parent) {
@@ -60,6 +67,16 @@ public final class ClothPreviewView extends ViewPart {
         canvas.addListener(SWT.Paint, e -> gl.paint((w, h) -> renderer.render(scene, w, h)));
         canvas.addListener(SWT.Resize, e -> canvas.redraw());
         ClothCanvases.orbitWithMouse(canvas, renderer);
+        int[] down = new int[2];
+        canvas.addListener(SWT.MouseDown, e -> {
+            down[0] = e.x;
+            down[1] = e.y;
+        });
+        canvas.addListener(SWT.MouseUp, e -> {
+            if (picking && e.button == 1 && Math.abs(e.x - down[0]) + Math.abs(e.y - down[1]) <= 4) {
+                pickAt(e.x, e.y); // a click, not an orbiting drag
+            }
+        });
         canvas.addDisposeListener(e -> stop());
         panel = new ClothPanel(sash, this);
         sash.setWeights(72, 28);
@@ -82,7 +99,7 @@ public final class ClothPreviewView extends ViewPart {
         }, (request, e) -> panel.setMessage(e.getMessage()));
         tracker = new ProjectTracker(getViewSite(), canvas, EnumSet.of(Aspect.SETTINGS, Aspect.GARMENTS,
                 Aspect.PRIMARY_GRAPH, Aspect.SECONDARY_GRAPH),
-                (project, changed, switched) -> refresh(project, switched));
+                (project, changed, switched) -> refresh(project, changed, switched));
         tracker.flush();
     }
 
@@ -118,7 +135,7 @@ public final class ClothPreviewView extends ViewPart {
     }
 
     /** Re-reads the run list in a job (keeping the shown run when it still exists). */
-    private void refresh(Project project, boolean switched) {
+    private void refresh(Project project, java.util.Set<Aspect> changed, boolean switched) {
         if (switched) {
             stop();
             player = null;
@@ -135,6 +152,9 @@ public final class ClothPreviewView extends ViewPart {
                 scene = null;
                 panel.setMessage(name + " was removed from the project");
             }
+        }
+        if (!switched && project != null && changed.contains(Aspect.GARMENTS) && player != null) {
+            refreshGroups(project); // a feature loop was stored (or its storing undone)
         }
         if (project == null) {
             panel.setRuns(List.of(), null);
@@ -188,6 +208,8 @@ public final class ClothPreviewView extends ViewPart {
     /** Shows a loaded run, explored path or placement from its first frame. */
     private void showLoaded(PreviewPlayer loaded) {
         player = loaded;
+        picked = null;
+        picker = null;
         panel.setGarment(player.garment(), player.mesh(), player.bindPose());
         seek(0);
     }
@@ -307,6 +329,91 @@ public final class ClothPreviewView extends ViewPart {
     ImageData capture(int w, int h) {
         gl.makeCurrent();
         return renderer.captureImage(scene, w, h);
+    }
+
+    /** Turns loop picking on or off (the panel's Pick Loop button). */
+    void setPicking(boolean on) {
+        picking = on;
+        panel.setPicking(on);
+        canvas.setCursor(on ? canvas.getDisplay().getSystemCursor(SWT.CURSOR_CROSS) : null);
+    }
+
+    boolean isPicking() {
+        return picking;
+    }
+
+    /** The picked border loop's vertices in border order (null: none). */
+    int[] picked() {
+        return picked;
+    }
+
+    GLCanvas canvas() {
+        return canvas;
+    }
+
+    /** The renderer (tests find where a vertex is drawn with its {@link ClothRenderer#toScreen}). */
+    ClothRenderer renderer() {
+        return renderer;
+    }
+
+    /** What a click at (x, y) of the canvas picks, with picking on: the border loop there, painted, or nothing. */
+    int[] pickAt(int x, int y) {
+        if (player == null || scene == null) {
+            return null;
+        }
+        if (picker == null || picker.mesh() != player.mesh()) {
+            picker = new LoopPicker(player.mesh());
+        }
+        org.eclipse.swt.graphics.Point size = canvas.getSize();
+        picked = picker.pick(renderer, scene, player.cloth(frame), size.x, size.y, x, y);
+        panel.setPicked(picked);
+        seek(frame);
+        return picked;
+    }
+
+    /**
+     * Stores the picked loop as a feature of the shown garment under {@code name}, an undoable operation in the
+     * workbench's history; returns the one-line error when refused (null: stored).
+     */
+    String storePicked(String name) {
+        Project project = tracker.project();
+        if (project == null || player == null || picked == null) {
+            return "pick a border loop first";
+        }
+        try {
+            var op = new org.clothgraph.cloth.StoreFeatureLoopOperation(project, player.garment().name(), name, picked);
+            op.check(); // refused here: a failing operation would prune the project's undo history
+            var status = getSite().getWorkbenchWindow().getWorkbench().getOperationSupport().getOperationHistory()
+                    .execute(op, null, null);
+            if (!status.isOK()) {
+                return status.getMessage();
+            }
+        } catch (org.clothgraph.model.InvalidInputException e) {
+            return e.getMessage();
+        } catch (org.eclipse.core.commands.ExecutionException e) {
+            return e.getCause() instanceof org.clothgraph.model.InvalidInputException in ? in.getMessage()
+                    : String.valueOf(e.getMessage());
+        }
+        picked = null;
+        panel.setPicked(null);
+        refreshGroups(project);
+        return null;
+    }
+
+    /** Reads the shown garment's vertex groups again (a feature loop stored or removed) and lists its loops anew. */
+    private void refreshGroups(Project project) {
+        org.clothgraph.model.GarmentInfo g = org.clothgraph.cloth.ProjectGarments.find(project, player.garment().name());
+        if (g == null) {
+            return;
+        }
+        org.clothgraph.sim.ClothMesh m = player.mesh();
+        String selected = panel.selectedItemName();
+        panel.setGarment(g, new org.clothgraph.sim.ClothMesh(m.name(), m.restPositions(), m.materialCoords(),
+                m.triangles(), g.vertexGroups()), player.bindPose());
+        if (selected != null) {
+            panel.selectItem(selected);
+        }
+        seek(frame);
     }
 
     @Override
