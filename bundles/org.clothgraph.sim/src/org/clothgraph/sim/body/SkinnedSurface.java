@@ -31,12 +31,17 @@ import org.clothgraph.model.geometry.LinearBlendSkinning;
  * were) the roll is <em>estimated</em> from a <em>reference capsule</em>: the nearest capsule (in the graph of
  * capsules touching at the bind pose) whose axis is at least 30 degrees from parallel, the most perpendicular at
  * that distance; when the posed reference turns nearly parallel to the capsule axis, that roll fades to the
- * minimal swing of the bind roll direction, so a twist about the axis is lost there (the upper arm passing parallel
- * to the chest in the jumping jacks turned its skin against the chest's and left the capsules by 44 mm at the
- * shoulder). Linear blend skinning shrinks joints bent far (the candy-wrapper and collapsing-elbow effects). The posed surface intersects itself in ordinary poses: the armpits, bound in the
- * A-pose, sink up to ~5 cm into the chest when the arms come down (hundreds of crossing triangle pairs while the
- * demo character walks), and more where body parts press together (jumping jacks, a kick, a crouch). The outer
- * envelope stays on the posed capsules (within the ~1 cm blend fill); the sunk parts lie inside them.
+ * minimal swing of the bind roll direction, so a twist about the axis is lost there. Linear blend skinning shrinks
+ * joints bent far (the candy-wrapper and collapsing-elbow effects) and, where it averages two transforms far apart,
+ * puts vertices outside both capsules: armpit vertices skinned to the chest and the upper arm lay up to 46 mm
+ * outside the capsules with the arm horizontal or raised (the demo's jumping jacks; the same with exact or
+ * estimated rolls). So a generated surface's posed vertices are pulled back within the posed capsule union the
+ * solver collides with ({@link CapsuleUnion}; to {@link #UNION_TOLERANCE}, or as far outside as the vertex lay at
+ * the bind pose); its triangles can still bridge a crease (up to 31 mm outside the union across the armpit with
+ * the arm raised). The posed surface intersects itself in ordinary poses: the armpits, bound in the A-pose, sink up
+ * to ~5 cm into the chest when the arms come down (hundreds of crossing triangle pairs while the demo character
+ * walks), and more where body parts press together (jumping jacks, a kick, a crouch); the sunk parts lie inside the
+ * capsules.
  * <p>
  * Instances are immutable; posing is a pure function of the posed capsules (same input, same doubles, on any
  * thread).
@@ -353,19 +358,15 @@ public final class SkinnedSurface {
         return reference[c];
     }
 
-    /**
-     * The posed frame of capsule c (9 doubles: midpoint, unit axis, unit roll direction): with both bone rotations
-     * known ({@code estimate} false) the bind roll turned by the bone, otherwise estimated from the reference capsule.
-     */
-    public double[] posedFrame(Body posed, int c, boolean estimate) {
-        return estimate ? frame(posed, c, reference[c], bindFrames[c]) : posedFrame(posed, c);
-    }
-
     /** Whether posing this body turns capsule c's skin by its bone's rotation (else its roll is estimated). */
     public boolean rollFollowsBone(Body posed, int c) {
         return bindBones[c] != null && posed.capsule(c).bone() != null;
     }
 
+    /**
+     * The posed frame of capsule c (9 doubles: midpoint, unit axis, unit roll direction): the bind roll turned by the
+     * bone when both bone rotations are known, else estimated from the reference capsule.
+     */
     private double[] posedFrame(Body posed, int c) {
         BoneRotation bone = posed.capsule(c).bone();
         if (bindBones[c] != null && bone != null) {
