@@ -8,17 +8,21 @@ import org.clothgraph.motion.Quat;
 import org.clothgraph.motion.Skeleton;
 import org.clothgraph.motion.Vec3;
 import org.clothgraph.sim.body.Body;
+import org.clothgraph.sim.body.BoneRotation;
 import org.clothgraph.sim.body.Capsule;
 
 /**
  * The character's collision body: capsules attached to skeleton joints, named as the simulator's
  * garment fitter and hood classifier expect (pelvis, abdomen, chest, shoulders, neck, head, upperarm_l,
  * forearm_l, hand_l, thigh_l, shin_l, foot_l and the _r side). An end is a joint plus an offset in
- * that joint's frame, so capsules turn with their bones.
+ * that joint's frame, so capsules turn with their bones. Each capsule carries the world rotation of its bone (the
+ * joint at its first end when the other end hangs below it, else the two ends' nearest common ancestor: the hips for
+ * the pelvis between the legs, the chest joint for the shoulders between the arms), so its skinned surface turns with
+ * the skeleton ({@link org.clothgraph.sim.body.SkinnedSurface}).
  */
 public final class CharacterBody {
-    /** One capsule: ends as (joint, local offset), radii at each end. */
-    record Part(String name, int jointA, Vec3 offsetA, int jointB, Vec3 offsetB, double ra, double rb) {
+    /** One capsule: ends as (joint, local offset), radii at each end, the joint whose rotation turns it. */
+    record Part(String name, int jointA, Vec3 offsetA, int jointB, Vec3 offsetB, double ra, double rb, int bone) {
     }
 
     private final Skeleton skeleton;
@@ -85,8 +89,9 @@ public final class CharacterBody {
         for (Part part : parts) {
             Vec3 a = pos[part.jointA()].add(rot[part.jointA()].rotate(part.offsetA()));
             Vec3 b = pos[part.jointB()].add(rot[part.jointB()].rotate(part.offsetB()));
+            Quat q = rot[part.bone()];
             caps.add(Capsule.of(part.name(), new double[] { a.x(), a.y(), a.z() }, new double[] { b.x(), b.y(), b.z() },
-                    part.ra(), part.rb()));
+                    part.ra(), part.rb(), BoneRotation.of(q.w(), q.x(), q.y(), q.z())));
         }
         return new Body(caps);
     }
@@ -96,14 +101,26 @@ public final class CharacterBody {
             int ja = s.indexOf(a);
             int jb = s.indexOf(b);
             if (ja >= 0 && jb >= 0) {
-                out.add(new Part(name, ja, Vec3.ZERO, jb, Vec3.ZERO, ra, rb));
+                out.add(new Part(name, ja, Vec3.ZERO, jb, Vec3.ZERO, ra, rb, bone(ja, jb)));
             }
+        }
+
+        /** a when b is a or below it, else their nearest common ancestor. */
+        private int bone(int a, int b) {
+            for (int j = a; j >= 0; j = s.parent(j)) {
+                for (int k = b; k >= 0; k = s.parent(k)) {
+                    if (k == j) {
+                        return j;
+                    }
+                }
+            }
+            return a;
         }
 
         void offsets(String name, String joint, Vec3 oa, Vec3 ob, double ra, double rb) {
             int j = s.indexOf(joint);
             if (j >= 0) {
-                out.add(new Part(name, j, oa, j, ob, ra, rb));
+                out.add(new Part(name, j, oa, j, ob, ra, rb, j));
             }
         }
 
@@ -111,7 +128,7 @@ public final class CharacterBody {
         void toEnd(String name, String joint, double fraction, double ra, double rb) {
             int j = s.indexOf(joint);
             if (j >= 0 && s.joint(j).endSite() != null) {
-                out.add(new Part(name, j, Vec3.ZERO, j, s.joint(j).endSite().scale(fraction), ra, rb));
+                out.add(new Part(name, j, Vec3.ZERO, j, s.joint(j).endSite().scale(fraction), ra, rb, j));
             }
         }
     }

@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.clothgraph.sim.ClothState;
 import org.clothgraph.sim.body.Body;
+import org.clothgraph.sim.body.BoneRotation;
 import org.clothgraph.sim.body.Capsule;
 
 /**
@@ -39,7 +40,7 @@ public record RootFrame(double yaw, double x, double z) {
         return transform(local, yaw, x, z, false);
     }
 
-    /** A posed body moved from the world into this root frame (capsule ends moved, radii kept). */
+    /** A posed body moved from the world into this root frame (capsule ends moved and bones turned, radii kept). */
     public Body toLocal(Body world) {
         return moved(world, true);
     }
@@ -58,12 +59,19 @@ public record RootFrame(double yaw, double x, double z) {
         }
         ClothState in = new ClothState(ends, new float[ends.length]);
         float[] p = (inverse ? toLocal(in) : toWorld(in)).positions();
+        // the same turn about +Y as the positions' (see transform), applied to the bones' rotations
+        double angle = inverse ? -yaw : yaw;
+        double hw = Math.cos(angle / 2), hy = Math.sin(angle / 2);
         List<Capsule> capsules = new ArrayList<>(body.size());
         for (int i = 0; i < body.size(); i++) {
             Capsule c = body.capsule(i);
             int o = 6 * i;
+            BoneRotation q = c.bone();
+            BoneRotation turned = q == null ? null
+                    : BoneRotation.of(hw * q.w() - hy * q.y(), hw * q.x() + hy * q.z(), hw * q.y() + hy * q.w(),
+                            hw * q.z() - hy * q.x());
             capsules.add(Capsule.of(c.name(), new double[] { p[o], p[o + 1], p[o + 2] },
-                    new double[] { p[o + 3], p[o + 4], p[o + 5] }, c.ra(), c.rb()));
+                    new double[] { p[o + 3], p[o + 4], p[o + 5] }, c.ra(), c.rb(), turned));
         }
         return new Body(capsules);
     }

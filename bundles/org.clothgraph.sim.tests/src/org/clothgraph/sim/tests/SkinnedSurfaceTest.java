@@ -23,6 +23,7 @@ import java.util.concurrent.Future;
 import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.body.BodyMotion;
 import org.clothgraph.sim.body.BodySurface;
+import org.clothgraph.sim.body.BoneRotation;
 import org.clothgraph.sim.body.Capsule;
 import org.clothgraph.sim.body.ProceduralBody;
 import org.clothgraph.sim.body.SampledBodyMotion;
@@ -394,5 +395,127 @@ class SkinnedSurfaceTest {
     static double[] apply(double[] r, double[] t, double x, double y, double z) {
         return new double[] {r[0] * x + r[1] * y + r[2] * z + t[0], r[3] * x + r[4] * y + r[5] * z + t[1],
                 r[6] * x + r[7] * y + r[8] * z + t[2]};
+    }
+
+    /** The rest pose with every capsule's bone turned by q (endpoints unchanged), or by q only for capsule c >= 0. */
+    private static Body withBones(Body b, BoneRotation q, BoneRotation others, int c) {
+        List<Capsule> caps = new ArrayList<>();
+        for (int i = 0; i < b.size(); i++) {
+            Capsule k = b.capsule(i);
+            caps.add(new Capsule(k.name(), k.ax(), k.ay(), k.az(), k.bx(), k.by(), k.bz(), k.ra(), k.rb(),
+                    c < 0 || i == c ? q : others));
+        }
+        return new Body(caps);
+    }
+
+    /**
+     * A forearm twisted 90 degrees about its own axis: its endpoints do not move, so the estimated roll cannot see it;
+     * its bone's rotation does, and the vertices skinned to the forearm alone turn with it about the axis.
+     */
+    @Test
+    void aTwistAboutTheCapsuleAxisTurnsTheSkinWithTheBone() {
+        BoneRotation identity = new BoneRotation(1, 0, 0, 0);
+        Body bind = withBones(rest, identity, identity, -1);
+        int arm = -1;
+        for (int i = 0; i < rest.size(); i++) {
+            if (rest.capsule(i).name().equals("forearm_l")) {
+                arm = i;
+            }
+        }
+        Capsule k = rest.capsule(arm);
+        double ux = k.bx() - k.ax(), uy = k.by() - k.ay(), uz = k.bz() - k.az();
+        double l = Math.sqrt(ux * ux + uy * uy + uz * uz);
+        ux /= l;
+        uy /= l;
+        uz /= l;
+        double h = Math.sin(Math.PI / 4);
+        Body twisted = withBones(rest, BoneRotation.of(Math.cos(Math.PI / 4), h * ux, h * uy, h * uz), identity, arm);
+        SkinnedSurface s = SkinnedSurface.of(bind);
+        assertTrue(s.rollFollowsBone(twisted, arm));
+        double[] p = new double[3 * s.vertexCount()];
+        s.pose(twisted, p);
+        double[] b = s.bindPositions();
+        double[] untwisted = new double[p.length];
+        SkinnedSurface.of(rest).pose(rest, untwisted);
+        int checked = 0;
+        for (int v = 0; v < s.vertexCount(); v++) {
+            if (s.influences(v)[0] != arm || s.weights(v)[0] != 1) {
+                continue;
+            }
+            // expected: the bind vertex turned 90 degrees about the forearm's axis through its first end
+            double rx = b[3 * v] - k.ax(), ry = b[3 * v + 1] - k.ay(), rz = b[3 * v + 2] - k.az();
+            double along = rx * ux + ry * uy + rz * uz;
+            double cx = uy * rz - uz * ry, cy = uz * rx - ux * rz, cz = ux * ry - uy * rx; // u x r
+            double ex = k.ax() + along * ux + cx, ey = k.ay() + along * uy + cy, ez = k.az() + along * uz + cz;
+            double err = Math.sqrt(Math.pow(p[3 * v] - ex, 2) + Math.pow(p[3 * v + 1] - ey, 2) + Math.pow(p[3 * v + 2] - ez, 2));
+            assertTrue(err < 1e-6, "vertex " + v + " is " + err + " m from its bone's turn");
+            checked++;
+        }
+        assertTrue(checked > 20, checked + " vertices skinned to the forearm alone");
+        // without the bones' rotations the same endpoints pose the rest surface: the twist is lost
+        assertArrayEquals(b, untwisted);
+    }
+
+    /**
+     * Bone rotations are sampled with the capsules, interpolated along the shorter arc, written and read back and kept
+     * by a restart; a motion written before they were (version 3) still reads, without them.
+     */
+    @Test
+    void boneRotationsTravelWithTheSampledMotionAndOldMotionsStillRead() throws IOException {
+        BodyMotion walk = ProceduralBody.motion(ProceduralBody.Motion.WALK);
+        BoneRotation identity = new BoneRotation(1, 0, 0, 0);
+        Body bind = withBones(rest, identity, identity, -1);
+        BodyMotion turning = new BodyMotion() {
+            @Override
+            public Body poseAt(double t) {
+                // every bone turned about +Y by t radians (a rotation the capsules' endpoints do not show)
+                BoneRotation q = BoneRotation.of(Math.cos(t / 2), 0, Math.sin(t / 2), 0);
+                return withBones(walk.poseAt(t), q, q, -1);
+            }
+
+            @Override
+            public Body bindPose() {
+                return bind;
+            }
+        };
+        double rate = 60;
+        SampledBodyMotion sampled = SampledBodyMotion.sample(turning, 0.5, 1.0, rate);
+        assertTrue(sampled.hasBoneRotations());
+        assertEquals(turning.poseAt(0.5 + 7 / rate), sampled.poseAt(0.5 + 7 / rate));
+        BoneRotation mid = sampled.poseAt(0.5 + 7.5 / rate).capsule(3).bone();
+        assertEquals(Math.sin((0.5 + 7.5 / rate) / 2), mid.y(), 1e-6, "interpolated between the samples");
+
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        sampled.write(new DataOutputStream(bytes));
+        SampledBodyMotion back = SampledBodyMotion.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+        assertTrue(back.hasBoneRotations());
+        assertEquals(bind, back.bindPose());
+        double[] pa = new double[3 * surface.vertexCount()];
+        double[] pb = new double[pa.length];
+        for (double t : new double[] {0.5, 0.5 + 7.5 / rate, 1.0}) {
+            assertEquals(sampled.poseAt(t), back.poseAt(t));
+            sampled.surface().positionsAt(t, pa);
+            back.surface().positionsAt(t, pb);
+            assertArrayEquals(pa, pb);
+        }
+        SampledBodyMotion restart = back.from(12);
+        assertTrue(restart.hasBoneRotations());
+        assertEquals(back.poseAt(0.5 + 12 / rate), restart.poseAt(0));
+
+        // version 3 (before the rotations): the same stream without the trailing section, read with estimated rolls
+        SampledBodyMotion plain = SampledBodyMotion.sample(walk, 0.5, 1.0, rate);
+        assertTrue(!plain.hasBoneRotations());
+        bytes.reset();
+        plain.write(new DataOutputStream(bytes));
+        byte[] v4 = bytes.toByteArray();
+        byte[] v3 = Arrays.copyOf(v4, v4.length - 1); // drop "no bone rotations"
+        v3[7] = 3;
+        SampledBodyMotion old = SampledBodyMotion.read(new DataInputStream(new ByteArrayInputStream(v3)));
+        assertTrue(!old.hasBoneRotations());
+        assertEquals(rest, old.bindPose());
+        assertEquals(plain.poseAt(0.75), old.poseAt(0.75));
+        plain.surface().positionsAt(0.75, pa);
+        old.surface().positionsAt(0.75, pb);
+        assertArrayEquals(pa, pb);
     }
 }

@@ -52,7 +52,8 @@ public record Body(List<Capsule> capsules) {
 
     /**
      * The body between two poses of the same capsules: endpoints interpolated linearly (w = 0 is a, 1 is b, each
-     * coordinate rounded to float once), radii and names a's.
+     * coordinate rounded to float once), radii and names a's; bone rotations interpolated along the shorter arc
+     * when both poses carry them ({@link BoneRotation#nlerp}), else none.
      */
     public static Body lerp(Body a, Body b, double w) {
         List<Capsule> caps = new ArrayList<>(a.size());
@@ -60,7 +61,8 @@ public record Body(List<Capsule> capsules) {
             Capsule p = a.capsule(c);
             Capsule q = b.capsule(c);
             caps.add(new Capsule(p.name(), lerp(p.ax(), q.ax(), w), lerp(p.ay(), q.ay(), w), lerp(p.az(), q.az(), w),
-                    lerp(p.bx(), q.bx(), w), lerp(p.by(), q.by(), w), lerp(p.bz(), q.bz(), w), p.ra(), p.rb()));
+                    lerp(p.bx(), q.bx(), w), lerp(p.by(), q.by(), w), lerp(p.bz(), q.bz(), w), p.ra(), p.rb(),
+                    p.bone() != null && q.bone() != null ? BoneRotation.nlerp(p.bone(), q.bone(), w) : null));
         }
         return new Body(caps);
     }

@@ -4,12 +4,15 @@ package org.clothgraph.sim.body;
  * A (possibly tapered) capsule in world space: the segment a-b swept by a sphere whose radius varies
  * linearly from {@code ra} at a to {@code rb} at b. Metres, Y up.
  * <p>
+ * A capsule attached to a skeleton also carries its bone's world rotation ({@link #bone()}, null when none is known):
+ * its endpoints fix its axis but not how it is turned about it, which its skinned surface needs.
+ * <p>
  * Distance convention (used consistently by the solver and by penetration measurements): for a point p,
  * s is the parameter of the closest point c(s) on the segment, r(s) = ra + s (rb - ra), and the signed
  * distance is |p - c(s)| - r(s). Exact for untapered capsules, a close approximation for mild tapers.
  */
 public record Capsule(String name, float ax, float ay, float az, float bx, float by, float bz, float ra,
-        float rb) {
+        float rb, BoneRotation bone) {
 
     public Capsule {
         if (!(ra >= 0) || !(rb >= 0)) {
@@ -17,9 +20,19 @@ public record Capsule(String name, float ax, float ay, float az, float bx, float
         }
     }
 
+    /** A capsule without a bone rotation (a body without a skeleton). */
+    public Capsule(String name, float ax, float ay, float az, float bx, float by, float bz, float ra, float rb) {
+        this(name, ax, ay, az, bx, by, bz, ra, rb, null);
+    }
+
     public static Capsule of(String name, double[] a, double[] b, double ra, double rb) {
+        return of(name, a, b, ra, rb, null);
+    }
+
+    /** A capsule whose bone has the given world rotation (null: unknown). */
+    public static Capsule of(String name, double[] a, double[] b, double ra, double rb, BoneRotation bone) {
         return new Capsule(name, (float) a[0], (float) a[1], (float) a[2], (float) b[0], (float) b[1],
-                (float) b[2], (float) ra, (float) rb);
+                (float) b[2], (float) ra, (float) rb, bone);
     }
 
     /**

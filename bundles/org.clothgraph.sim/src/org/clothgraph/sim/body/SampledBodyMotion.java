@@ -12,6 +12,10 @@ import java.util.List;
  * Carries the sampled motion's bind pose (see {@link BodyMotion#bindPose()}), so its skinned surface is the
  * character's whatever span was sampled, and the character's own surface when it has one ({@link
  * SkinnedSurface#useOwn}), so a worker process that reads it back collides with that surface, not a generated one.
+ * When every sampled capsule (and the bind pose's) carries its bone's rotation ({@link Capsule#bone()}), the
+ * rotations are sampled too and interpolated along the shorter arc, so the skinned surface turns each capsule's skin
+ * with its bone; a motion whose capsules lack them (procedural bodies, ARCSim's rigid parts, motions stored before
+ * version 4) has none, and the surface estimates the rolls ({@link SkinnedSurface}).
  * Serialisable with {@link #write(DataOutput)} / {@link #read(DataInput)}
  * (a versioned format; {@link #readUnversioned(DataInput)} reads the first, headerless one).
  */
@@ -19,14 +23,18 @@ public final class SampledBodyMotion implements BodyMotion {
     private static final int FLOATS = 8;
     private static final int MAGIC = 0x4347424d; // "CGBM"
     /**
-     * 3: after the bind pose, the character's own surface (optional). 2: header, then the bind pose (optional) after
+     * 4: at the end, the bone rotations (optional: 4 floats per capsule per sample, then the bind pose's). 3: after
+     * the bind pose, the character's own surface (optional). 2: header, then the bind pose (optional) after
      * the samples. 1 was headerless, without a bind pose.
      */
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
+    private static final int BONE_FLOATS = 4;
     private final double start;
     private final double rate;
     private final String[] names;
     private final float[][] samples; // [sample][capsule*8]
+    /** The bones' rotations, [sample][capsule*4] (w, x, y, z), or null when the capsules carry none. */
+    private final float[][] bones;
     private final Body bind;
     /** The character's own surface for the bind pose, or null: then the surface is {@link SkinnedSurface#of(Body)}. */
     private final SkinnedSurface own;
@@ -37,10 +45,10 @@ public final class SampledBodyMotion implements BodyMotion {
 
     /** A sampled motion with a bind pose (null for none) whose capsules must have the sampled names. */
     public SampledBodyMotion(double start, double rate, String[] names, float[][] samples, Body bind) {
-        this(start, rate, names, samples, bind, null);
+        this(start, rate, names, samples, null, bind, null);
     }
 
-    private SampledBodyMotion(double start, double rate, String[] names, float[][] samples, Body bind,
+    private SampledBodyMotion(double start, double rate, String[] names, float[][] samples, float[][] bones, Body bind,
             SkinnedSurface own) {
         if (!(rate > 0) || samples.length == 0) {
             throw new IllegalArgumentException("need a positive sample rate and at least one sample");
@@ -50,10 +58,27 @@ public final class SampledBodyMotion implements BodyMotion {
                 throw new IllegalArgumentException("every sample needs 8 floats per capsule");
             }
         }
+        if (bones != null) {
+            if (bones.length != samples.length) {
+                throw new IllegalArgumentException("one set of bone rotations per sample");
+            }
+            for (float[] q : bones) {
+                if (q.length != names.length * BONE_FLOATS) {
+                    throw new IllegalArgumentException("every sample needs 4 bone rotation floats per capsule");
+                }
+                for (int c = 0; c < names.length; c++) {
+                    rotation(q, c); // finite, not zero
+                }
+            }
+            if (bind != null && !hasBones(bind)) {
+                throw new IllegalArgumentException("bone rotations need a bind pose with bone rotations");
+            }
+        }
         this.start = start;
         this.rate = rate;
         this.names = names.clone();
         this.samples = samples;
+        this.bones = bones;
         if (bind != null) {
             if (bind.size() != names.length) {
                 throw new IllegalArgumentException("the bind pose needs one capsule per sampled capsule");
@@ -82,6 +107,9 @@ public final class SampledBodyMotion implements BodyMotion {
             names[i] = first.capsule(i).name();
         }
         float[][] s = new float[n][];
+        Body bind = motion.bindPose();
+        boolean withBones = hasBones(first) && (bind == null || hasBones(bind));
+        float[][] q = withBones ? new float[n][] : null;
         for (int k = 0; k < n; k++) {
             Body b = k == 0 ? first : motion.poseAt(t0 + k / rate);
             if (b.size() != names.length) {
@@ -89,8 +117,29 @@ public final class SampledBodyMotion implements BodyMotion {
             }
             float[] f = floats(b);
             s[k] = f;
+            if (withBones) {
+                if (!hasBones(b)) {
+                    throw new IllegalArgumentException("body motion lost its bone rotations at " + (t0 + k / rate));
+                }
+                q[k] = boneFloats(b);
+            }
         }
-        return new SampledBodyMotion(t0, rate, names, s, motion.bindPose(), own(motion));
+        return new SampledBodyMotion(t0, rate, names, s, q, bind, own(motion));
+    }
+
+    /** Whether every capsule of a body carries its bone's rotation. */
+    private static boolean hasBones(Body b) {
+        for (Capsule c : b.capsules()) {
+            if (c.bone() == null) {
+                return false;
+            }
+        }
+        return b.size() > 0;
+    }
+
+    /** Whether the sampled capsules carry their bones' rotations. */
+    public boolean hasBoneRotations() {
+        return bones != null;
     }
 
     /** The character's own surface of a motion's bind pose, when it has one (in this process or carried along). */
@@ -114,7 +163,7 @@ public final class SampledBodyMotion implements BodyMotion {
             throw new IllegalArgumentException("sample " + first + " outside 0.." + (samples.length - 1));
         }
         return new SampledBodyMotion(0, rate, names, java.util.Arrays.copyOfRange(samples, first, samples.length),
-                bind, own);
+                bones == null ? null : java.util.Arrays.copyOfRange(bones, first, bones.length), bind, own);
     }
 
     @Override
@@ -138,11 +187,16 @@ public final class SampledBodyMotion implements BodyMotion {
             alpha = (float) (u - i);
         }
         float[] a = samples[i];
-        return body(names, a, alpha == 0 ? a : samples[i + 1], alpha);
+        float[] qa = bones == null ? null : bones[i];
+        return body(names, a, alpha == 0 ? a : samples[i + 1], qa, alpha == 0 || qa == null ? qa : bones[i + 1],
+                alpha);
     }
 
-    /** The capsules interpolated between two sample vectors (a itself, bit for bit, when alpha is 0). */
-    private static Body body(String[] names, float[] a, float[] b, float alpha) {
+    /**
+     * The capsules interpolated between two sample vectors, with the bone rotations qa, qb (null for none) along the
+     * shorter arc: a itself, bit for bit, when alpha is 0.
+     */
+    private static Body body(String[] names, float[] a, float[] b, float[] qa, float[] qb, float alpha) {
         List<Capsule> caps = new ArrayList<>(names.length);
         for (int c = 0; c < names.length; c++) {
             int o = c * FLOATS;
@@ -150,9 +204,32 @@ public final class SampledBodyMotion implements BodyMotion {
             for (int k = 0; k < FLOATS; k++) {
                 v[k] = alpha == 0 ? a[o + k] : a[o + k] + alpha * (b[o + k] - a[o + k]);
             }
-            caps.add(new Capsule(names[c], v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]));
+            BoneRotation bone = null;
+            if (qa != null) {
+                bone = rotation(qa, c);
+                if (alpha != 0) {
+                    bone = BoneRotation.nlerp(bone, rotation(qb, c), alpha);
+                }
+            }
+            caps.add(new Capsule(names[c], v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], bone));
         }
         return new Body(caps);
+    }
+
+    private static BoneRotation rotation(float[] q, int c) {
+        int o = c * BONE_FLOATS;
+        return new BoneRotation(q[o], q[o + 1], q[o + 2], q[o + 3]);
+    }
+
+    /** A body's bone rotations as a vector: w, x, y, z per capsule. */
+    private static float[] boneFloats(Body b) {
+        float[] f = new float[b.size() * BONE_FLOATS];
+        for (int i = 0; i < b.size(); i++) {
+            BoneRotation q = b.capsule(i).bone();
+            int o = i * BONE_FLOATS;
+            f[o] = q.w(); f[o + 1] = q.x(); f[o + 2] = q.y(); f[o + 3] = q.z();
+        }
+        return f;
     }
 
     /** A body's capsules as a sample vector: endpoints and radii, 8 floats per capsule. */
@@ -222,6 +299,19 @@ public final class SampledBodyMotion implements BodyMotion {
                 own.write(out);
             }
         }
+        out.writeBoolean(bones != null);
+        if (bones != null) {
+            for (float[] q : bones) {
+                for (float f : q) {
+                    out.writeFloat(f);
+                }
+            }
+            if (bind != null) {
+                for (float f : boneFloats(bind)) {
+                    out.writeFloat(f);
+                }
+            }
+        }
     }
 
     /** Reads what {@link #write(DataOutput)} wrote. */
@@ -230,26 +320,55 @@ public final class SampledBodyMotion implements BodyMotion {
             throw new IOException("not a sampled body motion");
         }
         int version = in.readInt();
-        if (version != VERSION && version != 2) {
+        if (version < 2 || version > VERSION) {
             throw new IOException("unsupported sampled body motion version " + version + " (this ClothGraph reads "
                     + VERSION + ")");
         }
         SampledBodyMotion m = readUnversioned(in);
-        if (!in.readBoolean()) {
-            return m;
+        Body bind = null;
+        float[] f = null;
+        SkinnedSurface own = null;
+        if (in.readBoolean()) {
+            f = new float[m.names.length * FLOATS];
+            for (int j = 0; j < f.length; j++) {
+                f[j] = in.readFloat();
+            }
+            try {
+                bind = body(m.names, f, f, null, null, 0);
+            } catch (IllegalArgumentException e) {
+                throw new IOException("bad bind pose: " + e.getMessage(), e);
+            }
+            own = version >= 3 && in.readBoolean() ? SkinnedSurface.read(bind, in) : null;
         }
-        float[] f = new float[m.names.length * FLOATS];
-        for (int j = 0; j < f.length; j++) {
-            f[j] = in.readFloat();
+        float[][] bones = null;
+        if (version >= 4 && in.readBoolean()) {
+            // the bone rotations, then the bind pose's: the bind capsules are rebuilt with theirs
+            bones = new float[m.samples.length][m.names.length * BONE_FLOATS];
+            for (float[] q : bones) {
+                for (int j = 0; j < q.length; j++) {
+                    q[j] = in.readFloat();
+                }
+            }
+            if (bind != null) {
+                float[] q = new float[m.names.length * BONE_FLOATS];
+                for (int j = 0; j < q.length; j++) {
+                    q[j] = in.readFloat();
+                }
+                try {
+                    bind = body(m.names, f, f, q, q, 0);
+                } catch (IllegalArgumentException e) {
+                    throw new IOException("bad bind pose bone rotations: " + e.getMessage(), e);
+                }
+                if (own != null) {
+                    own = own.rebound(bind);
+                }
+            }
         }
-        Body bind;
         try {
-            bind = body(m.names, f, f, 0);
+            return new SampledBodyMotion(m.start, m.rate, m.names, m.samples, bones, bind, own);
         } catch (IllegalArgumentException e) {
-            throw new IOException("bad bind pose: " + e.getMessage(), e);
+            throw new IOException("bad bone rotations: " + e.getMessage(), e);
         }
-        SkinnedSurface own = version >= 3 && in.readBoolean() ? SkinnedSurface.read(bind, in) : null;
-        return new SampledBodyMotion(m.start, m.rate, m.names, m.samples, bind, own);
     }
 
     /** Reads the headerless version 1 format (samples only, no bind pose). */

@@ -24,15 +24,24 @@ import org.clothgraph.model.geometry.LinearBlendSkinning;
  * tests for the demo bodies, not guaranteed for any capsule layout.
  * <p>
  * Posing: a capsule's transform maps its bind frame onto its posed frame. The frame is the capsule axis plus
- * a roll direction taken from a <em>reference capsule</em>: the nearest capsule (in the graph of capsules
- * touching at the bind pose) whose axis is at least 30 degrees from parallel, the most perpendicular at that
- * distance. Capsules are round, so the roll is otherwise unknown. Limits: when the posed reference turns
- * nearly parallel to the capsule axis, the roll fades to the minimal swing of the bind roll direction, so a
- * twist about the axis is lost there; linear blend skinning shrinks joints bent far (the candy-wrapper and
- * collapsing-elbow effects). The posed surface intersects itself in ordinary poses: the armpits, bound in the
- * A-pose, sink up to ~5 cm into the chest when the arms come down (hundreds of crossing triangle pairs while the
- * demo character walks), and more where body parts press together (jumping jacks, a kick, a crouch). The outer
- * envelope stays on the posed capsules (within the ~1 cm blend fill); the sunk parts lie inside them.
+ * a roll direction. When the posed capsule and its bind capsule both carry their bone's rotation ({@link
+ * Capsule#bone()}, a character driven by a skeleton), the roll direction is the bind one turned by the bone's
+ * rotation since the bind pose: exact, so a bone that is rigid with its capsule moves its skin rigidly. Otherwise
+ * (bodies without a skeleton: procedural bodies, ARCSim's rigid parts, sampled motions stored before the rotations
+ * were) the roll is <em>estimated</em> from a <em>reference capsule</em>: the nearest capsule (in the graph of
+ * capsules touching at the bind pose) whose axis is at least 30 degrees from parallel, the most perpendicular at
+ * that distance; when the posed reference turns nearly parallel to the capsule axis, that roll fades to the
+ * minimal swing of the bind roll direction, so a twist about the axis is lost there. Linear blend skinning shrinks
+ * joints bent far (the candy-wrapper and collapsing-elbow effects) and, where it averages two transforms far apart,
+ * puts vertices outside both capsules: armpit vertices skinned to the chest and the upper arm lay up to 46 mm
+ * outside the capsules with the arm horizontal or raised (the demo's jumping jacks; the same with exact or
+ * estimated rolls). So a generated surface's posed vertices are pulled back within the posed capsule union the
+ * solver collides with ({@link CapsuleUnion}; to {@link #UNION_TOLERANCE}, or as far outside as the vertex lay at
+ * the bind pose); its triangles can still bridge a crease (up to 31 mm outside the union across the armpit with
+ * the arm raised). The posed surface intersects itself in ordinary poses: the armpits, bound in the A-pose, sink up
+ * to ~5 cm into the chest when the arms come down (hundreds of crossing triangle pairs while the demo character
+ * walks), and more where body parts press together (jumping jacks, a kick, a crouch); the sunk parts lie inside the
+ * capsules.
  * <p>
  * Instances are immutable; posing is a pure function of the posed capsules (same input, same doubles, on any
  * thread).
@@ -57,6 +66,9 @@ public final class SkinnedSurface {
     private static final double MIN_REFERENCE_SINE = 0.5;
     /** Below this length of the posed roll direction (sine) the roll fades to the swung bind direction. */
     private static final double ROLL_FADE = 0.25;
+    /** A posed vertex of a generated surface may lie this far (metres) outside the capsule union, no further. */
+    public static final double UNION_TOLERANCE = 0.001;
+    private static final int UNION_STEPS = 4;
 
     private static final int CACHE_SIZE = 8;
     private static final Map<Key, SkinnedSurface> CACHE = new LinkedHashMap<>(16, 0.75f, true) {
@@ -82,14 +94,21 @@ public final class SkinnedSurface {
     private final double[] weight; // [vertex * 4 + k]
     private final int[] reference; // per capsule, -1 = none
     private final double[][] bindFrames; // per capsule: midpoint, axis, roll (9 doubles)
+    private final BoneRotation[] bindBones; // per capsule, null = unknown (the roll is estimated)
+    /** Generated from the capsules (not a character's own mesh): posed vertices are kept within the union. */
+    private final boolean generated;
+    private final boolean[] joined; // CapsuleUnion.joined of the bind pose, for generated surfaces
+    /** Per vertex of a generated surface, how far outside the posed union it may lie (metres). */
+    private final double[] allowance;
 
     private SkinnedSurface(Body bind, double[] positions, int[] triangles) {
         this(bind, positions, triangles, new int[positions.length / 3 * MAX_INFLUENCES],
-                new double[positions.length / 3 * MAX_INFLUENCES]);
+                new double[positions.length / 3 * MAX_INFLUENCES], true);
         computeWeights();
     }
 
-    private SkinnedSurface(Body bind, double[] positions, int[] triangles, int[] influence, double[] weight) {
+    private SkinnedSurface(Body bind, double[] positions, int[] triangles, int[] influence, double[] weight,
+            boolean generated) {
         this.bind = bind;
         this.names = new String[bind.size()];
         for (int i = 0; i < names.length; i++) {
@@ -99,11 +118,34 @@ public final class SkinnedSurface {
         this.triangles = triangles;
         this.influence = influence;
         this.weight = weight;
+        this.generated = generated;
+        this.joined = generated ? CapsuleUnion.joined(bind, DEFAULT_BLEND) : null;
+        this.allowance = generated ? allowances(bind, joined, positions) : null;
         this.reference = chooseReferences(bind);
         this.bindFrames = new double[bind.size()][];
+        this.bindBones = new BoneRotation[bind.size()];
         for (int c = 0; c < bind.size(); c++) {
             bindFrames[c] = frame(bind, c, reference[c], null);
+            bindBones[c] = bind.capsule(c).bone();
         }
+    }
+
+    /**
+     * The same mesh and skin weights bound to another bind pose of the same capsules (the same geometry, with bone
+     * rotations where this one had none, say).
+     */
+    public SkinnedSurface rebound(Body other) {
+        if (other.size() != bind.size()) {
+            throw new IllegalArgumentException("the bind pose needs " + bind.size() + " capsules");
+        }
+        for (int c = 0; c < other.size(); c++) {
+            Capsule p = bind.capsule(c), q = other.capsule(c);
+            if (!p.name().equals(q.name()) || p.ax() != q.ax() || p.ay() != q.ay() || p.az() != q.az()
+                    || p.bx() != q.bx() || p.by() != q.by() || p.bz() != q.bz() || p.ra() != q.ra() || p.rb() != q.rb()) {
+                throw new IllegalArgumentException("bind capsule " + c + " (" + q.name() + ") is not " + p.name());
+            }
+        }
+        return new SkinnedSurface(other, positions, triangles, influence, weight, generated);
     }
 
     /**
@@ -127,7 +169,7 @@ public final class SkinnedSurface {
                 throw new IllegalArgumentException("triangle index " + t + " outside 0.." + (n - 1));
             }
         }
-        return new SkinnedSurface(bind, positions.clone(), triangles.clone(), influences.clone(), weights.clone());
+        return new SkinnedSurface(bind, positions.clone(), triangles.clone(), influences.clone(), weights.clone(), false);
     }
 
     /**
@@ -308,9 +350,41 @@ public final class SkinnedSurface {
         return Arrays.copyOfRange(weight, v * MAX_INFLUENCES, v * MAX_INFLUENCES + MAX_INFLUENCES);
     }
 
-    /** The capsule whose axis sets the roll of capsule c, or -1 when its roll is only the minimal swing. */
+    /**
+     * The capsule whose axis sets the estimated roll of capsule c (used when the bone rotations are unknown), or -1
+     * when that roll is only the minimal swing.
+     */
     public int referenceOf(int c) {
         return reference[c];
+    }
+
+    /** Whether posing this body turns capsule c's skin by its bone's rotation (else its roll is estimated). */
+    public boolean rollFollowsBone(Body posed, int c) {
+        return bindBones[c] != null && posed.capsule(c).bone() != null;
+    }
+
+    /**
+     * The posed frame of capsule c (9 doubles: midpoint, unit axis, unit roll direction): the bind roll turned by the
+     * bone when both bone rotations are known, else estimated from the reference capsule.
+     */
+    private double[] posedFrame(Body posed, int c) {
+        BoneRotation bone = posed.capsule(c).bone();
+        if (bindBones[c] != null && bone != null) {
+            double[] f = frame(posed, c, -1, null);
+            double[] r = bone.turnFrom(bindBones[c], new double[] {bindFrames[c][6], bindFrames[c][7], bindFrames[c][8]});
+            // a capsule rigid with its bone has its axis turned the same way; one spanning several joints (the
+            // shoulders between the two arms) keeps the bone's roll about its own axis
+            double dot = r[0] * f[3] + r[1] * f[4] + r[2] * f[5];
+            double rx = r[0] - dot * f[3], ry = r[1] - dot * f[4], rz = r[2] - dot * f[5];
+            double l = Math.sqrt(rx * rx + ry * ry + rz * rz);
+            if (l > 1e-6) {
+                f[6] = rx / l;
+                f[7] = ry / l;
+                f[8] = rz / l;
+                return f;
+            }
+        }
+        return frame(posed, c, reference[c], bindFrames[c]);
     }
 
     /**
@@ -337,10 +411,60 @@ public final class SkinnedSurface {
         }
         double[][] m = new double[names.length][];
         for (int c = 0; c < names.length; c++) {
-            double[] f1 = frame(posed, c, reference[c], bindFrames[c]);
-            m[c] = transform(bindFrames[c], f1);
+            m[c] = transform(bindFrames[c], posedFrame(posed, c));
         }
         LinearBlendSkinning.apply(positions, influence, weight, m, out);
+        if (generated) {
+            keepWithinUnion(posed, out);
+        }
+    }
+
+    /**
+     * How far outside the union each bind vertex may be posed: {@link #UNION_TOLERANCE}, or its own distance outside
+     * the bind pose's union when larger (the mesh is polygonised from the smooth-min of all capsules, which where three
+     * meet lies up to 3 mm outside the union of joined pairs), so the bind pose is posed as itself.
+     */
+    private static double[] allowances(Body bind, boolean[] joined, double[] positions) {
+        double[] a = new double[positions.length / 3];
+        double[] g = new double[3];
+        for (int v = 0; v < a.length; v++) {
+            double d = CapsuleUnion.distance(bind, joined, DEFAULT_BLEND, positions[3 * v], positions[3 * v + 1],
+                    positions[3 * v + 2], g);
+            a[v] = Math.max(UNION_TOLERANCE, d);
+        }
+        return a;
+    }
+
+    /**
+     * Pulls every posed vertex that linear blend skinning left further outside the posed capsule union ({@link
+     * CapsuleUnion}, the surface the solver's cloth collides with) than {@link #UNION_TOLERANCE} (or than it lay
+     * outside the bind pose's union) back to that distance along the union's gradient (up to four Newton steps);
+     * vertices inside stay where skinning put them. Blending the
+     * chest's and the upper arm's transforms left the armpit's vertices up to 46 mm outside both capsules with the arm
+     * raised (the demo's jumping jacks), where cloth held outside the union by the solver was inside the drawn and
+     * measured mesh.
+     */
+    private void keepWithinUnion(Body posed, double[] out) {
+        double[] g = new double[3];
+        double[] scratch = new double[4 * posed.size()];
+        int n = positions.length / 3;
+        for (int v = 0; v < n; v++) {
+            int o = 3 * v;
+            // the union holds each capsule, so a vertex within its allowance of its main capsule is within the union's
+            if (posed.capsule(influence[v * MAX_INFLUENCES]).signedDistance(out[o], out[o + 1], out[o + 2]) <= allowance[v]) {
+                continue;
+            }
+            for (int step = 0; step < UNION_STEPS; step++) {
+                double d = CapsuleUnion.distance(posed, joined, DEFAULT_BLEND, out[o], out[o + 1], out[o + 2], g, scratch);
+                if (!(d > allowance[v])) {
+                    break;
+                }
+                double move = d - allowance[v];
+                out[o] -= move * g[0];
+                out[o + 1] -= move * g[1];
+                out[o + 2] -= move * g[2];
+            }
+        }
     }
 
     /** A {@link BodySurface} following a motion whose capsules are this surface's bind capsules. */

@@ -1,7 +1,7 @@
 package org.clothgraph.sim.internal;
 
 /** Closest-point routines on xyz-interleaved coordinate arrays (Ericson, Real-Time Collision Detection). */
-final class Geometry {
+public final class Geometry {
 
     private Geometry() {
     }
@@ -74,7 +74,7 @@ final class Geometry {
      * Closest points of segments a-b and c-d of p: writes the parameters s (on a-b) and t (on c-d) into st and
      * returns the squared distance.
      */
-    static double closestSegments(double[] p, int a, int b, int c, int d, double[] st) {
+    public static double closestSegments(double[] p, int a, int b, int c, int d, double[] st) {
         int oa = 3 * a, ob = 3 * b, oc = 3 * c, od = 3 * d;
         double d1x = p[ob] - p[oa], d1y = p[ob + 1] - p[oa + 1], d1z = p[ob + 2] - p[oa + 2];
         double d2x = p[od] - p[oc], d2y = p[od + 1] - p[oc + 1], d2z = p[od + 2] - p[oc + 2];

@@ -3,6 +3,7 @@ package org.clothgraph.sim.internal;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.clothgraph.sim.body.Body;
+import org.clothgraph.sim.body.CapsuleUnion;
 import org.clothgraph.sim.body.BodyMotion;
 import org.clothgraph.sim.body.Capsule;
 import org.clothgraph.sim.body.SkinnedSurface;
@@ -48,7 +49,7 @@ final class SmoothCapsuleCollider implements BodyCollider {
         this.blend = SkinnedSurface.DEFAULT_BLEND;
         this.separationSpeed = separationSpeed;
         // a motion without a character (a test's bar or sheet) has no bind pose: its first pose stands in
-        this.joined = joined(motion.bindPose() != null ? motion.bindPose() : motion.poseAt(0), blend);
+        this.joined = CapsuleUnion.joined(motion.bindPose() != null ? motion.bindPose() : motion.poseAt(0), blend);
     }
 
     @Override
@@ -64,29 +65,6 @@ final class SmoothCapsuleCollider implements BodyCollider {
     @Override
     public double beginFrame(double t0, double t1) {
         return CapsuleCollider.travel(motion, t0, t1);
-    }
-
-    /**
-     * Which capsules blend into each other: those whose surfaces are closer than the blend at the bind pose (the
-     * parts meeting at a joint, where the skinned mesh is polygonised from the smooth union). Other parts meet with
-     * a hard minimum: an arm raised against the head is not bridged to it by 2.5 cm of virtual flesh that sweeps the
-     * hood between them off the head (measured on the demo's jumping jacks: the bridge dragged the hood at the arm's
-     * 17 m/s and stretched it 6x).
-     */
-    private static boolean[] joined(Body bind, double blend) {
-        int n = bind.size();
-        boolean[] j = new boolean[n * n];
-        double[] seg = new double[12], st = new double[2];
-        for (int a = 0; a < n; a++) {
-            for (int b = a + 1; b < n; b++) {
-                Capsule p = bind.capsule(a), q = bind.capsule(b);
-                seg[0] = p.ax(); seg[1] = p.ay(); seg[2] = p.az(); seg[3] = p.bx(); seg[4] = p.by(); seg[5] = p.bz();
-                seg[6] = q.ax(); seg[7] = q.ay(); seg[8] = q.az(); seg[9] = q.bx(); seg[10] = q.by(); seg[11] = q.bz();
-                double d = Math.sqrt(Geometry.closestSegments(seg, 0, 1, 2, 3, st)) - p.radiusAt(st[0]) - q.radiusAt(st[1]);
-                j[a * n + b] = j[b * n + a] = d < blend;
-            }
-        }
-        return j;
     }
 
     /** Boxes of the posed capsules grown by radius + thickness + blend: outside them a capsule cannot matter. */
