@@ -18,7 +18,9 @@ import org.eclipse.core.runtime.SubMonitor;
 /**
  * Runs a unit of work with a simulator used as a black box. Every frame is brought into the root frame, rounded
  * to the stored precision, and the simulation continues from exactly that stored state (brought back into the
- * world), so a later expansion that restarts from a stored state reproduces an uninterrupted run bit for bit.
+ * world), so a later expansion that restarts from a stored state reproduces an uninterrupted run bit for bit. The
+ * grips a branch carries (a dressing clip's, {@link HandGrip}) are applied to the state each frame starts from, so this
+ * holds inside a grip too.
  */
 public final class UnitRunner {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
