@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.clothgraph.cloth.dressing.ActionQueue;
+import org.clothgraph.cloth.dressing.DressingAction;
 import org.clothgraph.cloth.dressing.DressingController;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.Project;
@@ -147,6 +148,97 @@ public final class DressingRun {
         sub.setWorkRemaining(1);
         RunMeasures.store(project, runId, RunMeasures.measure(project, report, 1, sub.split(1)));
         return new Outcome(report, r, added);
+    }
+
+    /**
+     * A grip of an added dressing clip, as exploration replays it: the hand holds {@code vertices} (the grip patch)
+     * from clip frame {@code from} (the Grip) to clip frame {@code until} (its Release, or the clip's last frame when
+     * it never released), closing on the patch when its palm is within {@code reach} (the queue's Grip).
+     */
+    public record ClipGrip(DressingAction.Hand hand, int[] vertices, double reach, int from, int until) {
+    }
+
+    /**
+     * The grips of clip {@code clip} (of {@code frames} frames) from its dressing record ("clip:NAME"); none for a
+     * clip that was not added by {@code dress --add-clip}. Grips the controller missed when the clip was made are not
+     * replayed (the clip's hand went on empty). The k-th grip or missed event is the k-th Grip action of the queue.
+     */
+    public static List<ClipGrip> clipGrips(Project project, String clip, int frames) {
+        Optional<String> json = record(project, "clip:" + clip);
+        if (json.isEmpty()) {
+            return List.of();
+        }
+        String source = "dressing record of clip " + clip;
+        JsonObject o;
+        try {
+            o = JsonParser.parseString(json.get()).getAsJsonObject();
+        } catch (RuntimeException e) {
+            throw new org.clothgraph.model.InvalidInputException(source, null, "not a JSON object");
+        }
+        if (!o.has("queue") || !o.has("events") || !o.get("events").isJsonArray()) {
+            throw new org.clothgraph.model.InvalidInputException(source, "events", "missing (queue and events)");
+        }
+        ActionQueue queue = ActionQueue.parse(source + ", queue", o.get("queue").toString());
+        List<DressingAction.Grip> actions = new ArrayList<>();
+        for (DressingAction a : queue.actions()) {
+            if (a instanceof DressingAction.Grip g) {
+                actions.add(g);
+            }
+        }
+        JsonArray ev = o.getAsJsonArray("events");
+        List<ClipGrip> out = new ArrayList<>();
+        int gripIndex = 0;
+        for (int i = 0; i < ev.size(); i++) {
+            String at = "events[" + i + "]";
+            try {
+                gripIndex = clipGrip(source, at, ev, i, actions, gripIndex, frames, out);
+            } catch (IllegalStateException | UnsupportedOperationException | NullPointerException
+                    | ClassCastException | IllegalArgumentException e) {
+                throw new org.clothgraph.model.InvalidInputException(source, at, "not a grip or release event ("
+                        + e.getClass().getSimpleName() + ")");
+            }
+        }
+        return out;
+    }
+
+    /** Reads event i; returns the index of the next Grip action. */
+    private static int clipGrip(String source, String at, JsonArray ev, int i, List<DressingAction.Grip> actions,
+            int gripIndex, int frames, List<ClipGrip> out) {
+        JsonObject e = ev.get(i).getAsJsonObject();
+        String kind = e.get("kind").getAsString();
+        if (kind.equals("release")) {
+            return gripIndex;
+        }
+        if (gripIndex >= actions.size()) {
+            throw new org.clothgraph.model.InvalidInputException(source, at, "more grips than the queue's "
+                    + actions.size() + " Grip actions");
+        }
+        DressingAction.Grip action = actions.get(gripIndex++);
+        if (!kind.equals("grip")) {
+            return gripIndex;
+        }
+        DressingAction.Hand hand = DressingAction.Hand.valueOf(e.get("hand").getAsString().toUpperCase(
+                java.util.Locale.ROOT));
+        int from = e.get("frame").getAsInt();
+        int until = frames - 1;
+        for (int k = i + 1; k < ev.size(); k++) {
+            JsonObject r = ev.get(k).getAsJsonObject();
+            if (r.get("kind").getAsString().equals("release") && r.get("hand").getAsString().equals(hand.id())) {
+                until = r.get("frame").getAsInt();
+                break;
+            }
+        }
+        JsonArray v = e.getAsJsonArray("vertices");
+        int[] vertices = new int[v.size()];
+        for (int k = 0; k < vertices.length; k++) {
+            vertices[k] = v.get(k).getAsInt();
+        }
+        if (from < 0 || until > frames - 1 || until <= from || vertices.length == 0) {
+            throw new org.clothgraph.model.InvalidInputException(source, at, "a grip over frames " + from + ".."
+                    + until + " of " + vertices.length + " vertices does not fit a clip of " + frames + " frames");
+        }
+        out.add(new ClipGrip(hand, vertices, action.reach(), from, until));
+        return gripIndex;
     }
 
     /** The stored dressing record of a run or of an added clip ("clip:NAME"). */

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.HandGrip;
 import org.clothgraph.sim.SimulationWorkUnit;
 
 /**
@@ -24,7 +25,8 @@ import org.clothgraph.sim.SimulationWorkUnit;
  */
 public record ExpansionUnit(long id, String label, boolean classify, List<Branch> branches) {
     private static final int MAGIC = 0x43474555; // "CGEU"
-    private static final int VERSION = 1;
+    /** 2: each branch carries the grips of the dressing clips it plays ({@link HandGrip}). */
+    private static final int VERSION = 2;
 
     public ExpansionUnit {
         branches = List.copyOf(branches);
@@ -33,14 +35,28 @@ public record ExpansionUnit(long id, String label, boolean classify, List<Branch
     /**
      * One branch: simulate {@code sim.frames()} frames from {@code sim.initial()} (root frame of frame 0) along
      * {@code sim.motion()}. {@code nodes[f]} is the primary node of frame f (-1 inside a blended transition),
-     * {@code edges} the primary edges in order, {@code roots} the root frame of every frame (yaw, x, z).
+     * {@code edges} the primary edges in order, {@code roots} the root frame of every frame (yaw, x, z), {@code grips}
+     * the hands holding garment vertices over spans of the branch's frames (the grips of a dressing clip it plays, in
+     * the world of {@code sim.motion()}; empty for other clips).
      */
-    public record Branch(SimulationWorkUnit sim, long[] nodes, long[] edges, double[] roots) {
+    public record Branch(SimulationWorkUnit sim, long[] nodes, long[] edges, double[] roots, List<HandGrip> grips) {
         public Branch {
             if (nodes.length != sim.frames() + 1 || roots.length != 3 * nodes.length) {
                 throw new IllegalArgumentException("branch of " + sim.frames() + " frames needs " + (sim.frames() + 1)
                         + " nodes and root frames");
             }
+            grips = List.copyOf(grips);
+            for (HandGrip g : grips) {
+                if (g.last() > sim.frames()) {
+                    throw new IllegalArgumentException("a grip over frames " + g.first() + ".." + g.last()
+                            + " outside a branch of " + sim.frames() + " frames");
+                }
+            }
+        }
+
+        /** A branch without grips. */
+        public Branch(SimulationWorkUnit sim, long[] nodes, long[] edges, double[] roots) {
+            this(sim, nodes, edges, roots, List.of());
         }
 
         public RootFrame root(int frame) {
@@ -83,6 +99,10 @@ public record ExpansionUnit(long id, String label, boolean classify, List<Branch
                 Codec.writeLongs(out, b.nodes());
                 Codec.writeLongs(out, b.edges());
                 Codec.writeDoubles(out, b.roots());
+                out.writeInt(b.grips().size());
+                for (HandGrip g : b.grips()) {
+                    g.write(out);
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -111,7 +131,18 @@ public record ExpansionUnit(long id, String label, boolean classify, List<Branch
         try {
             for (int i = 0; i < n; i++) {
                 SimulationWorkUnit sim = SimulationWorkUnit.read(in);
-                branches.add(new Branch(sim, Codec.readLongs(in), Codec.readLongs(in), Codec.readDoubles(in)));
+                long[] nodes = Codec.readLongs(in);
+                long[] edges = Codec.readLongs(in);
+                double[] roots = Codec.readDoubles(in);
+                int g = in.readInt();
+                if (g < 0 || g > 10_000) {
+                    throw new IOException("bad grip count " + g);
+                }
+                List<HandGrip> grips = new ArrayList<>();
+                for (int k = 0; k < g; k++) {
+                    grips.add(HandGrip.read(in));
+                }
+                branches.add(new Branch(sim, nodes, edges, roots, grips));
             }
         } catch (IllegalArgumentException e) {
             throw new IOException("corrupt unit of work: " + e.getMessage(), e);

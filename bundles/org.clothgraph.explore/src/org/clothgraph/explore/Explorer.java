@@ -97,6 +97,7 @@ public final class Explorer {
     private CharacterBody character;
     private boolean classify;
     private MergeError metric;
+    private DressingGrips grips;
     private final Map<Long, List<long[]>> live = new HashMap<>(); // primary node -> {state, frame}
     private final Map<Long, String> classOf = new HashMap<>();
     private final Map<Long, PrimaryEdge> edges = new HashMap<>();
@@ -189,6 +190,7 @@ public final class Explorer {
         character = CharacterBody.of(snapshot.motion(snapshot.clips().get(0)).skeleton());
         classify = mesh.vertexGroups().containsKey("hood");
         metric = new MergeError(settings);
+        grips = DressingGrips.of(project, snapshot);
         live.clear();
         classOf.clear();
         for (ClothStateRecord s : project.secondary().states()) {
@@ -721,6 +723,14 @@ public final class Explorer {
         return unit(0, "test unit", startLocal, startNode, branches);
     }
 
+    /** Tests: the initial drape carried into the pose of {@code node}, in the root frame. */
+    ClothState drapeAt(long node) {
+        if (snapshot == null) {
+            load();
+        }
+        return drape(node, null);
+    }
+
     Horizon horizon() {
         if (snapshot == null) {
             load();
@@ -757,7 +767,7 @@ public final class Explorer {
             }
             long[] edgeIds = b.stream().mapToLong(PrimaryEdge::id).toArray();
             out.add(new ExpansionUnit.Branch(new SimulationWorkUnit(mesh, material, settings.simulation(), sampled, 0,
-                    startLocal, motion.fps(), frames), nodes, edgeIds, roots));
+                    startLocal, motion.fps(), frames), nodes, edgeIds, roots, grips.along(nodes, motion)));
         }
         return new ExpansionUnit(id, label, classify, out);
     }

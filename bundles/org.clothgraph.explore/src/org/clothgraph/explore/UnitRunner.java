@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.clothgraph.sim.ClothSimulator;
 import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.HandGrip;
 import org.clothgraph.sim.SimulationFailedException;
 import org.clothgraph.sim.SimulationWorkUnit;
 import org.clothgraph.sim.garment.GarmentStateClassifier;
@@ -17,7 +18,9 @@ import org.eclipse.core.runtime.SubMonitor;
 /**
  * Runs a unit of work with a simulator used as a black box. Every frame is brought into the root frame, rounded
  * to the stored precision, and the simulation continues from exactly that stored state (brought back into the
- * world), so a later expansion that restarts from a stored state reproduces an uninterrupted run bit for bit.
+ * world), so a later expansion that restarts from a stored state reproduces an uninterrupted run bit for bit. The
+ * grips a branch carries (a dressing clip's, {@link HandGrip}) are applied to the state each frame starts from, so this
+ * holds inside a grip too.
  */
 public final class UnitRunner {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -39,6 +42,9 @@ public final class UnitRunner {
                 List<ClothState> out = new ArrayList<>(s.frames());
                 List<String> cls = new ArrayList<>(s.frames());
                 ClothState world0 = b.root(0).toWorld(s.initial());
+                // the grips of a dressing clip, applied to the state each frame starts from (HandGrip's rule)
+                List<HandGrip> grips = b.grips();
+                ClothSimulator.FrameDriver driver = grips.isEmpty() ? null : (i, start) -> HandGrip.drive(grips, i, start);
                 simulator.simulateStored(s.mesh(), s.material(), s.settings(), s.motion(), s.startTime(), world0, s.fps(),
                         s.frames(), (i, state, ms) -> {
                             RootFrame root = b.root(i + 1);
@@ -48,7 +54,7 @@ public final class UnitRunner {
                                     : classifier.name() + "=" + classifier.classify(state,
                                             s.motion().poseAt(s.startTime() + (i + 1) / s.fps())));
                             return root.toWorld(local);
-                        }, sub.split(s.frames()));
+                        }, driver, sub.split(s.frames()));
                 frames.add(out);
                 classes.add(cls);
             }

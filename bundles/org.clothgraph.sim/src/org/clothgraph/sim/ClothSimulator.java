@@ -70,6 +70,39 @@ public interface ClothSimulator {
                 (i, s, ms) -> sink.frame(i, s, ms), monitor);
     }
 
+    /** Garment vertices driven kinematically during one output frame: their positions at its end (x, y, z each). */
+    record Drive(int[] vertices, double[] targets) {
+        public Drive {
+            if (targets.length != 3 * vertices.length) {
+                throw new IllegalArgumentException("one target (3 values) per driven vertex");
+            }
+        }
+    }
+
+    /**
+     * Decides, before each output frame, which vertices a hand carries during it (grips, {@link HandGrip}), from the
+     * state the frame starts from (the state the sink returned, or the initial one).
+     */
+    @FunctionalInterface
+    interface FrameDriver {
+        /** The drive of frame {@code index -> index + 1}, or null when every vertex is simulated. */
+        Drive drive(int index, ClothState start);
+    }
+
+    /**
+     * {@link #simulateStored(ClothMesh, Material, SimulationSettings, BodyMotion, double, ClothState, double, int,
+     * StoringSink, IProgressMonitor)} with vertices driven as {@code driver} says each frame (null: none). A simulator
+     * that cannot drive vertices refuses a driver.
+     */
+    default void simulateStored(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
+            double startTime, ClothState initial, double fps, int frames, StoringSink sink, FrameDriver driver,
+            IProgressMonitor monitor) throws SimulationFailedException {
+        if (driver != null) {
+            throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot drive gripped vertices");
+        }
+        simulateStored(mesh, material, settings, motion, startTime, initial, fps, frames, sink, monitor);
+    }
+
     /** Whether {@link #simulateStored} continues bit-exactly from the stored states. */
     default boolean restartsExactly() {
         return false;

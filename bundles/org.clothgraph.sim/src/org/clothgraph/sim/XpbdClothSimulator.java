@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.clothgraph.sim.body.BodyMotion;
 import org.clothgraph.sim.internal.ClothSolver;
+import org.clothgraph.sim.internal.DrivenVertices;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
 
@@ -21,7 +22,7 @@ public final class XpbdClothSimulator implements ClothSimulator {
         List<ClothState> out = new ArrayList<>(Math.max(0, frames));
         double[] cost = new double[Math.max(0, frames)];
         int[] subs = new int[Math.max(0, frames)];
-        run(mesh, material, settings, motion, startTime, initial, fps, frames, (i, state, ms, substeps) -> {
+        run(mesh, material, settings, motion, startTime, initial, fps, frames, null, (i, state, ms, substeps) -> {
             out.add(state);
             cost[i] = ms;
             subs[i] = substeps;
@@ -35,7 +36,7 @@ public final class XpbdClothSimulator implements ClothSimulator {
     public void simulate(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
             double startTime, ClothState initial, double fps, int frames, FrameSink sink, IProgressMonitor monitor)
             throws SimulationFailedException {
-        SolverCounters counters = run(mesh, material, settings, motion, startTime, initial, fps, frames,
+        SolverCounters counters = run(mesh, material, settings, motion, startTime, initial, fps, frames, null,
                 (i, state, ms, substeps) -> {
                     sink.frame(i, state, ms);
                     return null;
@@ -53,7 +54,15 @@ public final class XpbdClothSimulator implements ClothSimulator {
     public void simulateStored(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
             double startTime, ClothState initial, double fps, int frames, StoringSink sink, IProgressMonitor monitor)
             throws SimulationFailedException {
-        run(mesh, material, settings, motion, startTime, initial, fps, frames,
+        simulateStored(mesh, material, settings, motion, startTime, initial, fps, frames, sink, null, monitor);
+    }
+
+    /** The same, with the vertices the driver names carried kinematically (the solvers' {@code drive} hook). */
+    @Override
+    public void simulateStored(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
+            double startTime, ClothState initial, double fps, int frames, StoringSink sink, FrameDriver driver,
+            IProgressMonitor monitor) throws SimulationFailedException {
+        run(mesh, material, settings, motion, startTime, initial, fps, frames, driver,
                 (i, state, ms, substeps) -> sink.frame(i, state, ms), monitor);
     }
 
@@ -69,22 +78,28 @@ public final class XpbdClothSimulator implements ClothSimulator {
 
     /** Runs the span; returns what the solver counted (null for a solver that counts nothing). */
     private static SolverCounters run(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
-            double startTime, ClothState initial, double fps, int frames, Step step, IProgressMonitor monitor)
-            throws SimulationFailedException {
+            double startTime, ClothState initial, double fps, int frames, FrameDriver driver, Step step,
+            IProgressMonitor monitor) throws SimulationFailedException {
         if (!(fps > 0) || frames < 0) {
             throw new IllegalArgumentException("fps must be > 0 and frames >= 0");
         }
         SubMonitor sm = SubMonitor.convert(monitor, "Simulating " + mesh.name(), Math.max(1, frames));
         try (ClothSolver solver = ClothSolver.create(mesh, material, settings)) {
             solver.setState(initial);
+            ClothState current = initial;
             for (int f = 0; f < frames; f++) {
                 long t0 = System.nanoTime();
                 double time = startTime + f / fps;
+                Drive d = driver == null ? null : driver.drive(f, current);
+                if (d != null && d.vertices().length > 0) {
+                    solver.drive(new DrivenVertices(d.vertices(), d.targets()));
+                }
                 int substeps = solver.advanceFrame(motion, time, 1 / fps, f, sm, t0);
                 ClothState next = step.done(f, solver.state(), (System.nanoTime() - t0) / 1e6, substeps);
                 if (next != null) {
                     solver.setState(next);
                 }
+                current = next != null || driver == null ? next : solver.state();
                 sm.split(1);
             }
             return solver.counters();

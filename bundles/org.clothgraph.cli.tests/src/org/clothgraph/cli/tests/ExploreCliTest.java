@@ -52,6 +52,19 @@ class ExploreCliTest {
         assertTrue(secondary.get("states").getAsInt() > s.getAsJsonObject("primary").get("nodes").getAsInt());
         assertEquals(Cli.OK, CliRun.of("check", "--workspace", ws.toString()).code());
 
+        // graph flips: every transition counted once, by the classes of its ends, simulated and merged apart
+        CliRun flips = CliRun.of("graph", "flips", "--workspace", ws.toString(), "--json");
+        assertEquals(Cli.OK, flips.code(), flips.err());
+        JsonObject f = JsonParser.parseString(flips.out()).getAsJsonObject();
+        long counted = 0, merged = 0;
+        for (var e : f.getAsJsonArray("edges")) {
+            counted += e.getAsJsonObject().get("simulated").getAsLong() + e.getAsJsonObject().get("merged").getAsLong();
+            merged += e.getAsJsonObject().get("merged").getAsLong();
+        }
+        assertEquals(secondary.get("transitions").getAsLong(), counted, flips.out());
+        assertTrue(merged > 0 && merged < counted, flips.out());
+        assertEquals(0, f.getAsJsonArray("dressingClips").size(), "the demo has no dressing clip");
+
         // the graph was grown with the first solver: switching solvers is refused with one line, the same is not
         CliRun other = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--solver", "small-steps");
         assertEquals(Cli.BAD_INPUT, other.code(), other.err());

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.clothgraph.explore.ClassFlips;
 import org.clothgraph.explore.ExploredPath;
 import org.clothgraph.graphview.Colouring;
 import org.clothgraph.graphview.GraphExport;
@@ -28,9 +29,10 @@ import org.clothgraph.motion.project.PrimaryGraphSnapshot;
 import org.clothgraph.motion.project.PrimaryLaneLayout;
 
 /**
- * {@code graph export | render | path}: the whole secondary cloth graph for other tools (GraphML, DOT, JSON), as a
- * picture coloured by hood state, clip, merge error or age (drawn without a display), and "how did we get here":
- * the shortest primary motion from the initial state to a state.
+ * {@code graph export | render | path | flips}: the whole secondary cloth graph for other tools (GraphML, DOT, JSON), as
+ * a picture coloured by hood state, clip, merge error or age (drawn without a display), "how did we get here": the
+ * shortest primary motion from the initial state to a state, and where the cloth changes class (simulated and merged
+ * transitions apart, trajectories through dressing clips).
  */
 public final class GraphCommand extends WorkspaceCommand {
     public GraphCommand() {
@@ -53,7 +55,8 @@ public final class GraphCommand extends WorkspaceCommand {
     @Override
     protected String usage() {
         return "export --workspace DIR [--format graphml|dot|json] [--out FILE] | render --workspace DIR --png FILE"
-                + " [--color-by hood|clip|error|age] [--width PX] [--height PX] | path --workspace DIR --state ID;"
+                + " [--color-by hood|clip|error|age] [--width PX] [--height PX] | path --workspace DIR --state ID"
+                + " | flips --workspace DIR;"
                 + " all take [--garment NAME] [--json]";
     }
 
@@ -61,7 +64,7 @@ public final class GraphCommand extends WorkspaceCommand {
     protected int run(Project project, Args args, PrintStream out, PrintStream err) {
         List<String> pos = args.positionals();
         if (pos.size() != 1) {
-            throw new UsageException("graph takes one subcommand: export, render or path");
+            throw new UsageException("graph takes one subcommand: export, render, path or flips");
         }
         GarmentInfo garment = args.flag("garment") ? SimulateCommand.garment(project, args, 0)
                 : ExploredPath.exploredGarment(project);
@@ -70,7 +73,8 @@ public final class GraphCommand extends WorkspaceCommand {
             case "export" -> export(project, garment, graph, args, out, err);
             case "render" -> render(project, garment, graph, args, out, err);
             case "path" -> path(graph, args, out);
-            default -> throw new UsageException("unknown subcommand '" + pos.get(0) + "' (export, render, path)");
+            case "flips" -> flips(project, garment, args, out);
+            default -> throw new UsageException("unknown subcommand '" + pos.get(0) + "' (export, render, path, flips)");
         }
         return 0;
     }
@@ -158,6 +162,34 @@ public final class GraphCommand extends WorkspaceCommand {
             out.printf(Locale.ROOT, "wrote %s: %,d states, %,d transitions; laid out in %.1f s; %.0f %% of each"
                     + " state's 10 nearest neighbours in the picture share its hood state%n", png, graph.size(),
                     graph.edges().size(), laid.layoutSeconds(), 100 * (double) r.get("hoodNeighbourShare10"));
+        }
+    }
+
+    /** Class changes along simulated and merged transitions, and the trajectories through each dressing clip. */
+    private static void flips(Project project, GarmentInfo garment, Args args, PrintStream out) {
+        ClassFlips.Report r = ClassFlips.of(project, garment);
+        if (args.flag("json")) {
+            JsonOutput.print(out, r);
+            return;
+        }
+        out.println("transitions by class (source -> target): simulated, merged");
+        for (ClassFlips.Count c : r.edges()) {
+            out.printf(Locale.ROOT, "  %s -> %s: %d, %d%n", c.from(), c.to(), c.simulated(), c.merged());
+        }
+        for (ClassFlips.DressingClip d : r.dressingClips()) {
+            out.printf(Locale.ROOT, "dressing clip %s (first grip at frame %d, last release at %d, last frame in the"
+                    + " primary graph %d, reach %.0f mm)%n", d.clip(), d.gripFrame(), d.releaseFrame(), d.lastFrame(),
+                    d.reachMm());
+            out.println("  simulated trajectories from the grip past the release (source -> end): " + d.chains()
+                    + "; ended before the release: " + d.endedBeforeRelease());
+            for (ClassFlips.Trajectory t : d.trajectories()) {
+                out.printf(Locale.ROOT, "    state %d (%s, palm %.0f mm from the patch) -> state %d at frame %d (%s)%n",
+                        t.source(), t.sourceClass(), t.palmToPatchMm(), t.end(), t.endFrame(), t.endClass());
+            }
+            out.println("  transitions inside the clip (source -> target): simulated, merged");
+            for (ClassFlips.Count c : d.edges()) {
+                out.printf(Locale.ROOT, "    %s -> %s: %d, %d%n", c.from(), c.to(), c.simulated(), c.merged());
+            }
         }
     }
 
