@@ -51,6 +51,30 @@ public record Capsule(String name, float ax, float ay, float az, float bx, float
         return ra + s * (rb - ra);
     }
 
+    /**
+     * Signed distance from (x, y, z) to the capsule surface (negative inside), with the outward unit normal (from the
+     * axis point closest to it; +y on the axis itself) written to {@code normal[o..o+2]}: the smooth union's and the
+     * skinned mesh's per-capsule term.
+     */
+    public double surfaceDistance(double x, double y, double z, double[] normal, int o) {
+        double s = closestParameter(x, y, z);
+        double nx = x - (ax + s * (bx - ax)), ny = y - (ay + s * (by - ay)), nz = z - (az + s * (bz - az));
+        double l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (l < 1e-12) {
+            nx = 0;
+            ny = 1;
+            nz = 0;
+        } else {
+            nx /= l;
+            ny /= l;
+            nz /= l;
+        }
+        normal[o] = nx;
+        normal[o + 1] = ny;
+        normal[o + 2] = nz;
+        return l - radiusAt(s);
+    }
+
     /** Signed distance from (px,py,pz) to the capsule surface (negative inside). */
     public double signedDistance(double px, double py, double pz) {
         double s = closestParameter(px, py, pz);

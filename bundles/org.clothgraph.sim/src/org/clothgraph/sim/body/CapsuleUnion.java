@@ -56,24 +56,7 @@ public final class CapsuleUnion {
         int no = n; // the normals follow the distances in the scratch array
         int a = 0;
         for (int i = 0; i < n; i++) {
-            Capsule c = posed.capsule(i);
-            double s = c.closestParameter(x, y, z);
-            double nx = x - (c.ax() + s * (c.bx() - c.ax())), ny = y - (c.ay() + s * (c.by() - c.ay())),
-                    nz = z - (c.az() + s * (c.bz() - c.az()));
-            double l = Math.sqrt(nx * nx + ny * ny + nz * nz);
-            if (l < 1e-12) {
-                nx = 0;
-                ny = 1;
-                nz = 0;
-            } else {
-                nx /= l;
-                ny /= l;
-                nz /= l;
-            }
-            dist[i] = l - c.radiusAt(s);
-            nrm[no + 3 * i] = nx;
-            nrm[no + 3 * i + 1] = ny;
-            nrm[no + 3 * i + 2] = nz;
+            dist[i] = posed.capsule(i).surfaceDistance(x, y, z, nrm, no + 3 * i);
             if (dist[i] < dist[a]) {
                 a = i;
             }

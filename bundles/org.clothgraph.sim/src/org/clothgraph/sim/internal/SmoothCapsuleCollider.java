@@ -108,25 +108,8 @@ final class SmoothCapsuleCollider implements BodyCollider {
             if (!in) {
                 continue;
             }
-            Capsule c = b.capsule(i);
-            double s = c.closestParameter(x, y, z);
-            double nx = x - (c.ax() + s * (c.bx() - c.ax())), ny = y - (c.ay() + s * (c.by() - c.ay())),
-                    nz = z - (c.az() + s * (c.bz() - c.az()));
-            double l = Math.sqrt(nx * nx + ny * ny + nz * nz);
-            if (l < 1e-12) {
-                nx = 0;
-                ny = 1;
-                nz = 0;
-            } else {
-                nx /= l;
-                ny /= l;
-                nz /= l;
-            }
             ids[near] = i;
-            dist[near] = l - c.radiusAt(s);
-            nrm[3 * near] = nx;
-            nrm[3 * near + 1] = ny;
-            nrm[3 * near + 2] = nz;
+            dist[near] = b.capsule(i).surfaceDistance(x, y, z, nrm, 3 * near);
             near++;
         }
         if (near == 0) {
