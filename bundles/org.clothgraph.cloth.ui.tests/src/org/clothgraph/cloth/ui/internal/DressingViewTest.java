@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -34,20 +33,15 @@ import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.garment.BoundaryLoops;
 import org.clothgraph.sim.garment.FeatureLoop;
 import org.clothgraph.sim.garment.GarmentFeatures;
+import org.clothgraph.testing.LayoutChecks;
 import org.clothgraph.testing.Screenshots;
 import org.clothgraph.testing.UiWait;
 import org.clothgraph.ui.ProjectSession;
 import org.eclipse.core.commands.operations.IOperationHistory;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.RGB;
-import org.eclipse.swt.widgets.Button;
-import org.eclipse.swt.widgets.Combo;
-import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Event;
-import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
@@ -183,7 +177,7 @@ class DressingViewTest {
         assertEquals(1, view.startEntries().size(), view.startEntries().toString());
         assertTrue(view.chooseStart(null, 0, 0));
         view.select(2);
-        assertLaidOut(view.root());
+        LayoutChecks.assertLaidOut(view.root());
         Path before = Screenshots.of(shell, "dressing-editor-before");
         assertTrue(Files.size(before) > 10_000);
 
@@ -238,7 +232,7 @@ class DressingViewTest {
         page.activate(view);
         page.setPartState(page.findViewReference(ClothUi.DRESSING_VIEW_ID), IWorkbenchPage.STATE_MAXIMIZED);
         view.select(2);
-        assertLaidOut(view.root());
+        LayoutChecks.assertLaidOut(view.root());
         Screenshots.of(shell, "dressing-editor-after");
         System.out.printf(java.util.Locale.ROOT, "dressing job: %d frames in %.1f s%n", r.frames(), seconds);
     }
@@ -422,43 +416,5 @@ class DressingViewTest {
             return e.getMessage();
         }
         throw new AssertionError("no error");
-    }
-
-    /** No label, button or combo narrower than its text; no two visible controls of one parent overlap. */
-    static void assertLaidOut(Composite root) {
-        UiWait.settle(300);
-        List<Control> controls = new ArrayList<>();
-        collect(root, controls);
-        for (Control c : controls) {
-            String text = c instanceof Label l ? l.getText() : c instanceof Button b ? b.getText()
-                    : c instanceof Combo combo ? combo.getText() : null;
-            if (text == null || text.isEmpty() || (c.getStyle() & SWT.WRAP) != 0 || !c.isVisible()) {
-                continue;
-            }
-            GC gc = new GC(c);
-            try {
-                int need = gc.textExtent(text).x;
-                assertTrue(c.getSize().x >= need, "'" + text + "' needs " + need + " px, has " + c.getSize().x);
-            } finally {
-                gc.dispose();
-            }
-        }
-        for (int i = 0; i < controls.size(); i++) {
-            for (int j = i + 1; j < controls.size(); j++) {
-                Control a = controls.get(i), b = controls.get(j);
-                if (a.getParent() == b.getParent() && a.isVisible() && b.isVisible()) {
-                    assertTrue(!a.getBounds().intersects(b.getBounds()), a + " overlaps " + b);
-                }
-            }
-        }
-    }
-
-    private static void collect(Composite c, List<Control> out) {
-        for (Control k : c.getChildren()) {
-            out.add(k);
-            if (k instanceof Composite comp && !(k instanceof org.eclipse.swt.widgets.Table) && !(k instanceof Combo)) {
-                collect(comp, out);
-            }
-        }
     }
 }

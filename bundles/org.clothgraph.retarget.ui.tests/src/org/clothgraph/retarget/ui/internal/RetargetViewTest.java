@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.clothgraph.model.Project;
@@ -23,17 +22,14 @@ import org.clothgraph.retarget.RetargetModel;
 import org.clothgraph.retarget.RetargetSettings;
 import org.clothgraph.retarget.TrainingSettings;
 import org.clothgraph.retarget.ui.RetargetUi;
+import org.clothgraph.testing.LayoutChecks;
 import org.clothgraph.testing.Screenshots;
 import org.clothgraph.testing.SharedData;
 import org.clothgraph.testing.UiWait;
 import org.clothgraph.ui.ProjectSession;
 import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.widgets.Button;
-import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
-import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.ui.IWorkbench;
@@ -141,44 +137,14 @@ class RetargetViewTest {
         assertTrue(view.result() == r);
     }
 
-    /** No label, button or combo narrower than its text; no two visible controls of one parent overlap. */
+    /** {@link LayoutChecks#assertLaidOut}, and the measures' table's columns fit in it. */
     private static void assertLaidOut(Composite root) {
-        UiWait.settle(300);
-        List<Control> controls = new ArrayList<>();
-        collect(root, controls);
-        for (Control c : controls) {
-            String text = c instanceof Label l ? l.getText() : c instanceof Button b ? b.getText()
-                    : c instanceof Combo combo ? combo.getText() : null;
-            if (text == null || text.isEmpty() || (c.getStyle() & org.eclipse.swt.SWT.WRAP) != 0) continue;
-            GC gc = new GC(c);
-            try {
-                int need = gc.textExtent(text).x;
-                assertTrue(c.getSize().x >= need, "'" + text + "' needs " + need + " px, has " + c.getSize().x);
-            } finally {
-                gc.dispose();
-            }
-        }
-        for (int i = 0; i < controls.size(); i++) {
-            for (int j = i + 1; j < controls.size(); j++) {
-                Control x = controls.get(i), y = controls.get(j);
-                if (x.getParent() == y.getParent() && x.isVisible() && y.isVisible()) {
-                    assertTrue(!x.getBounds().intersects(y.getBounds()), x + " overlaps " + y);
-                }
-            }
-        }
+        List<Control> controls = LayoutChecks.assertLaidOut(root);
         // the measures' columns are as wide as their headers and values
         org.eclipse.swt.widgets.Table t = (org.eclipse.swt.widgets.Table) controls.stream()
                 .filter(c -> c instanceof org.eclipse.swt.widgets.Table).findFirst().orElseThrow();
         int columns = 0;
         for (var col : t.getColumns()) columns += col.getWidth();
         assertTrue(columns <= t.getClientArea().width, "columns " + columns + " px in a table of " + t.getClientArea().width);
-    }
-
-    private static void collect(Composite c, List<Control> out) {
-        for (Control k : c.getChildren()) {
-            out.add(k);
-            if (k instanceof Composite comp && !(k instanceof org.eclipse.swt.widgets.Table)
-                    && !(k instanceof Combo)) collect(comp, out);
-        }
     }
 }
