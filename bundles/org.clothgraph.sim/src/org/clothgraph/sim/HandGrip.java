@@ -8,6 +8,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.clothgraph.sim.body.BoneRotation;
+
 /**
  * A hand holding a patch of the garment over a span of output frames, as data: the grips of a dressing clip (Clegg et
  * al. 2015) replayed on whatever cloth state a simulation through the clip starts from (exploration's units of work
@@ -105,22 +107,15 @@ public record HandGrip(String hand, int[] vertices, double reach, double[] palm,
     /** A point given in the wrist's frame at output frame {@code frame}, in the world. */
     double[] toWorld(int frame, double x, double y, double z) {
         int o = 7 * (frame - first);
-        double[] r = rotate(wrist[o + 3], wrist[o + 4], wrist[o + 5], wrist[o + 6], x, y, z);
+        double[] r = BoneRotation.rotate(wrist[o + 3], wrist[o + 4], wrist[o + 5], wrist[o + 6], x, y, z);
         return new double[] { wrist[o] + r[0], wrist[o + 1] + r[1], wrist[o + 2] + r[2] };
     }
 
     /** A world point in the wrist's frame at output frame {@code frame}. */
     double[] toLocal(int frame, double x, double y, double z) {
         int o = 7 * (frame - first);
-        return rotate(wrist[o + 3], -wrist[o + 4], -wrist[o + 5], -wrist[o + 6], x - wrist[o], y - wrist[o + 1],
-                z - wrist[o + 2]);
-    }
-
-    /** v rotated by the unit quaternion (w, x, y, z). */
-    private static double[] rotate(double w, double x, double y, double z, double vx, double vy, double vz) {
-        double tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
-        return new double[] { vx + w * tx + (y * tz - z * ty), vy + w * ty + (z * tx - x * tz),
-                vz + w * tz + (x * ty - y * tx) };
+        return BoneRotation.rotate(wrist[o + 3], -wrist[o + 4], -wrist[o + 5], -wrist[o + 6], x - wrist[o],
+                y - wrist[o + 1], z - wrist[o + 2]);
     }
 
     /**

@@ -48,12 +48,14 @@ public record BoneRotation(float w, float x, float y, float z) {
         double qx = -a[0] * b[1] + a[1] * b[0] - a[2] * b[3] + a[3] * b[2];
         double qy = -a[0] * b[2] + a[1] * b[3] + a[2] * b[0] - a[3] * b[1];
         double qz = -a[0] * b[3] - a[1] * b[2] + a[2] * b[1] + a[3] * b[0];
-        // v + 2 w (q x v) + 2 q x (q x v)
-        double tx = 2 * (qy * v[2] - qz * v[1]);
-        double ty = 2 * (qz * v[0] - qx * v[2]);
-        double tz = 2 * (qx * v[1] - qy * v[0]);
-        return new double[] {v[0] + qw * tx + (qy * tz - qz * ty), v[1] + qw * ty + (qz * tx - qx * tz),
-                v[2] + qw * tz + (qx * ty - qy * tx)};
+        return rotate(qw, qx, qy, qz, v[0], v[1], v[2]);
+    }
+
+    /** v rotated by the unit quaternion (w, x, y, z): v + 2 w (q x v) + 2 q x (q x v). */
+    public static double[] rotate(double w, double x, double y, double z, double vx, double vy, double vz) {
+        double tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
+        return new double[] {vx + w * tx + (y * tz - z * ty), vy + w * ty + (z * tx - x * tz),
+                vz + w * tz + (x * ty - y * tx)};
     }
 
     private static double[] unit(BoneRotation q) {
