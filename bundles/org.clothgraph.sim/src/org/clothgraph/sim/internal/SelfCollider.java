@@ -159,13 +159,12 @@ final class SelfCollider {
                 int q = 6 * e;
                 int ea = m.eA[e], eb = m.eB[e];
                 int ee0 = e;
+                // each pair once, from its lower edge
                 edgeHash.query(edgeBox[q], edgeBox[q + 1], edgeBox[q + 2], edgeBox[q + 3], edgeBox[q + 4],
-                        edgeBox[q + 5], f -> {
-                            if (f > ee0) {
-                                int c = m.eA[f], d = m.eB[f];
-                                if (c != ea && c != eb && d != ea && d != eb) {
-                                    out.add(ee0, f);
-                                }
+                        edgeBox[q + 5], ee0, f -> {
+                            int c = m.eA[f], d = m.eB[f];
+                            if (c != ea && c != eb && d != ea && d != eb) {
+                                out.add(ee0, f);
                             }
                         });
             }
