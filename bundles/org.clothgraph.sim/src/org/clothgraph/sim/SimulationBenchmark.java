@@ -12,14 +12,24 @@ import org.eclipse.core.runtime.SubMonitor;
  */
 public final class SimulationBenchmark {
 
-    /** Measured numbers. */
+    /**
+     * Measured numbers: wall seconds per frame (the frames' own costs), and the process's CPU seconds per frame over
+     * the simulation call (all threads, the solver's set-up, JIT and GC included; NaN where the platform does not
+     * report it): on a machine shared with other work the wall time grows with the load, the CPU time much less.
+     */
     public record Result(int vertices, int frames, int threads, double secondsPerFrame, double framesPerSecond,
-            double meanSubsteps, SimulationSettings settings) {
+            double meanSubsteps, double cpuSecondsPerFrame, SimulationSettings settings) {
         @Override
         public String toString() {
-            return String.format("%d vertices, %d frames, %d threads: %.3f s/frame, %.2f frames/s, %.1f substeps/frame",
-                    vertices, frames, threads, secondsPerFrame, framesPerSecond, meanSubsteps);
+            return String.format("%d vertices, %d frames, %d threads: %.3f s/frame, %.3f CPU s/frame, %.2f frames/s,"
+                    + " %.1f substeps/frame", vertices, frames, threads, secondsPerFrame, cpuSecondsPerFrame,
+                    framesPerSecond, meanSubsteps);
         }
+    }
+
+    /** The process's CPU time so far in seconds (all threads), NaN when unknown. */
+    private static double processCpuSeconds() {
+        return ProcessHandle.current().info().totalCpuDuration().map(d -> d.toNanos() / 1e9).orElse(Double.NaN);
     }
 
     private SimulationBenchmark() {
@@ -44,12 +54,15 @@ public final class SimulationBenchmark {
         Material m = Material.defaults();
         SimulationSettings s = settings;
         ClothState rest = InitialDrape.drape(robe, m, s.withSelfCollision(false, 1), walk, 0, 0.2, sm.split(2));
+        double cpu0 = processCpuSeconds();
         SimulationResult r = new XpbdClothSimulator().simulate(robe, m, s, walk, 0, rest, 30, frames, sm.split(8));
+        double cpu = (processCpuSeconds() - cpu0) / Math.max(1, frames);
         double sec = r.meanCostMillis() / 1000;
         double subs = 0;
         for (int k : r.substepsUsed()) {
             subs += k;
         }
-        return new Result(robe.vertexCount(), frames, s.effectiveThreads(), sec, 1 / sec, subs / Math.max(1, frames), s);
+        return new Result(robe.vertexCount(), frames, s.effectiveThreads(), sec, 1 / sec, subs / Math.max(1, frames), cpu,
+                s);
     }
 }

@@ -104,4 +104,16 @@ class CliTest {
         assertTrue(o.get("readMBps").getAsDouble() > 0);
         assertTrue(o.has("peakHeapMB"));
     }
+
+    @Test
+    void benchSimulateReportsWallAndCpuSecondsPerFrame() {
+        CliRun r = CliRun.of("bench", "simulate", "--solver", "small-steps", "--vertices", "300", "--frames", "2", "--json");
+        assertEquals(Cli.OK, r.code(), r.err());
+        JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
+        assertEquals(2, o.get("frames").getAsInt());
+        assertEquals("small-steps", o.get("solver").getAsString());
+        assertTrue(o.get("secondsPerFrame").getAsDouble() > 0);
+        // the process's CPU time over the frames: Linux reports it, and 2 frames of 40+ substeps take some
+        assertTrue(o.get("cpuSecondsPerFrame").getAsDouble() > 0, r.out());
+    }
 }

@@ -191,6 +191,9 @@ public final class BenchCommand extends Command {
             m.put("frames", r.frames());
             m.put("threads", r.threads());
             m.put("secondsPerFrame", round(r.secondsPerFrame()));
+            if (!Double.isNaN(r.cpuSecondsPerFrame())) {
+                m.put("cpuSecondsPerFrame", round(r.cpuSecondsPerFrame()));
+            }
             m.put("framesPerSecond", round(r.framesPerSecond()));
             m.put("meanSubsteps", round(r.meanSubsteps()));
             m.put("solver", solver);

@@ -20,6 +20,19 @@ final class BoxHash {
         void visit(int id);
     }
 
+    /** The ids a query visits, in visiting order (one per calling thread, reused). */
+    static final class Hits {
+        int size;
+        int[] ids = new int[64];
+
+        void add(int id) {
+            if (size == ids.length) {
+                ids = Arrays.copyOf(ids, 2 * size);
+            }
+            ids[size++] = id;
+        }
+    }
+
     BoxHash(double cellSize, int expectedBoxes) {
         cell = cellSize;
         inv = 1 / cellSize;
@@ -88,6 +101,28 @@ final class BoxHash {
 
     /** Visits every stored box overlapping the query box, once each. Thread-safe between builds. */
     void query(double x0, double y0, double z0, double x1, double y1, double z1, Visitor v) {
+        query(x0, y0, z0, x1, y1, z1, -1, v);
+    }
+
+    /**
+     * As {@link #query(double, double, double, double, double, double, Visitor)}, visiting only the boxes whose id
+     * is above {@code after}: the same visits, in the same order, as a visitor that ignored the others, without
+     * reading their boxes.
+     */
+    void query(double x0, double y0, double z0, double x1, double y1, double z1, int after, Visitor v) {
+        Hits hits = new Hits();
+        query(x0, y0, z0, x1, y1, z1, after, hits);
+        for (int k = 0; k < hits.size; k++) {
+            v.visit(hits.ids[k]);
+        }
+    }
+
+    /**
+     * The ids {@link #query(double, double, double, double, double, double, int, Visitor)} visits, in its order,
+     * into {@code hits} (cleared first): the hot loops read them without a call per box.
+     */
+    void query(double x0, double y0, double z0, double x1, double y1, double z1, int after, Hits hits) {
+        hits.size = 0;
         int ix0 = c(x0), iy0 = c(y0), iz0 = c(z0), ix1 = c(x1), iy1 = c(y1), iz1 = c(z1);
         double[] b = boxes;
         int[] cb = cells;
@@ -97,6 +132,9 @@ final class BoxHash {
                     int h = hash(ix, iy, iz) & mask;
                     for (int e = start[h], end = start[h + 1]; e < end; e++) {
                         int t = items[e];
+                        if (t <= after) {
+                            continue;
+                        }
                         int o = 6 * t;
                         // examined only in the cell holding the lower corner of the two boxes' intersection
                         if (Math.max(ix0, cb[o]) != ix || Math.max(iy0, cb[o + 1]) != iy
@@ -107,7 +145,7 @@ final class BoxHash {
                                 || Math.max(z0, b[o + 2]) > Math.min(z1, b[o + 5])) {
                             continue;
                         }
-                        v.visit(t);
+                        hits.add(t);
                     }
                 }
             }

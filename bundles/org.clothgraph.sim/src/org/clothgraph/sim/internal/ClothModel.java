@@ -40,6 +40,8 @@ final class ClothModel {
     final int[] partStart;
     /** Slabs of the parallel distance sweep: fixed, so the sweep order does not depend on the thread count. */
     static final int PARTS = 2;
+    /** The slab (0..PARTS-1) of each vertex, or null when the constraints are not split into slabs. */
+    final int[] vertexPart;
 
     ClothModel(ClothMesh mesh, Material material) {
         this(mesh, material, true);
@@ -162,8 +164,10 @@ final class ClothModel {
             boolean te = cEdge[i]; cEdge[i] = cEdge[j]; cEdge[j] = te;
         }
         if (slabs) {
-            partStart = partition();
+            vertexPart = new int[n];
+            partStart = partition(vertexPart);
         } else {
+            vertexPart = null;
             partStart = new int[PARTS + 2];
             partStart[PARTS + 1] = nc;
         }
@@ -193,7 +197,7 @@ final class ClothModel {
     }
 
     /** Reorders the constraints into the blocks of {@link #partStart}; returns the block starts. */
-    private int[] partition() {
+    private int[] partition(int[] part) {
         int nc = cA.length;
         // the widest axis of the rest shape, and the vertex-count quantiles along it
         int axis = 0;
@@ -216,7 +220,6 @@ final class ClothModel {
         int ax = axis;
         Arrays.sort(byAxis, (a, b) -> a.equals(b) ? 0 : rest[3 * a + ax] != rest[3 * b + ax]
                 ? Double.compare(rest[3 * a + ax], rest[3 * b + ax]) : Integer.compare(a, b));
-        int[] part = new int[n];
         for (int k = 0; k < n; k++) {
             part[byAxis[k]] = (int) ((long) k * PARTS / Math.max(1, n));
         }

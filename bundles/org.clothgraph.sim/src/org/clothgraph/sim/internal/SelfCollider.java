@@ -141,33 +141,35 @@ final class SelfCollider {
             PairList out = chunkVf[chunk];
             int[] one = new int[1];
             double[] b = new double[6];
+            BoxHash.Hits hits = new BoxHash.Hits();
             for (int i = from; i < to; i++) {
                 one[0] = i;
                 sweptBox(x, xp, one, 0, 1, grow, b, 0);
-                int vi = i;
-                triHash.query(b[0], b[1], b[2], b[3], b[4], b[5], t -> {
-                    int o = 3 * t;
-                    if (tri[o] != vi && tri[o + 1] != vi && tri[o + 2] != vi) {
-                        out.add(vi, t);
+                triHash.query(b[0], b[1], b[2], b[3], b[4], b[5], -1, hits);
+                for (int k = 0; k < hits.size; k++) {
+                    int t = hits.ids[k], o = 3 * t;
+                    if (tri[o] != i && tri[o + 1] != i && tri[o + 2] != i) {
+                        out.add(i, t);
                     }
-                });
+                }
             }
         });
         workers.forRange(ne, 2048, (chunk, from, to) -> {
             PairList out = chunkEe[chunk];
+            BoxHash.Hits hits = new BoxHash.Hits();
             for (int e = from; e < to; e++) {
                 int q = 6 * e;
                 int ea = m.eA[e], eb = m.eB[e];
-                int ee0 = e;
+                // each pair once, from its lower edge
                 edgeHash.query(edgeBox[q], edgeBox[q + 1], edgeBox[q + 2], edgeBox[q + 3], edgeBox[q + 4],
-                        edgeBox[q + 5], f -> {
-                            if (f > ee0) {
-                                int c = m.eA[f], d = m.eB[f];
-                                if (c != ea && c != eb && d != ea && d != eb) {
-                                    out.add(ee0, f);
-                                }
-                            }
-                        });
+                        edgeBox[q + 5], e, hits);
+                for (int k = 0; k < hits.size; k++) {
+                    int f = hits.ids[k];
+                    int c = m.eA[f], d = m.eB[f];
+                    if (c != ea && c != eb && d != ea && d != eb) {
+                        out.add(e, f);
+                    }
+                }
             }
         });
         vf.size = 0;

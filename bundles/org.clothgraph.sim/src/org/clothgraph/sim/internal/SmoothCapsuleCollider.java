@@ -29,17 +29,70 @@ final class SmoothCapsuleCollider implements BodyCollider {
     private final AtomicLong limits = new AtomicLong();
     private final boolean[] joined;
     private double[] box = new double[0];
+    /** Scratch of {@link #collideEdges} (called on one thread). */
+    private Near edgeBlock;
 
     /** Scratch of {@link #distance}: the capsules whose boxes hold the point (one per calling thread). */
     private static final class Near {
         final int[] ids;
         final double[] dist, nrm;
+        /**
+         * The capsules whose boxes meet the box of a block of cloth points ({@link #cull}), in capsule order: for
+         * a point inside the block's box no other capsule's box can hold it, so the distance is the same.
+         */
+        final int[] cand;
+        int candCount;
+        final double[] blockBox = new double[6];
 
         Near(int capsules) {
             ids = new int[capsules];
             dist = new double[capsules];
             nrm = new double[3 * capsules];
+            cand = new int[capsules];
         }
+
+        boolean inBlock(double x, double y, double z) {
+            double[] q = blockBox;
+            return x >= q[0] && x <= q[3] && y >= q[1] && y <= q[4] && z >= q[2] && z <= q[5];
+        }
+    }
+
+    /** Points per block of {@link #cull}. */
+    private static final int BLOCK = 64;
+
+    /**
+     * Sets sc's block box to the box of the points x[3 * i..] of vertices [from, to) (or of the ends of edges
+     * [from, to) when ends is not null) and its candidates to the capsules whose boxes (in b) meet it.
+     */
+    private static void cull(double[] x, int from, int to, int[] endA, int[] endB, double[] b, int capsules, Near sc) {
+        double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+        for (int k = from; k < to; k++) {
+            for (int side = 0; side < (endA == null ? 1 : 2); side++) {
+                int o = 3 * (endA == null ? k : side == 0 ? endA[k] : endB[k]);
+                x0 = Math.min(x0, x[o]);
+                y0 = Math.min(y0, x[o + 1]);
+                z0 = Math.min(z0, x[o + 2]);
+                x1 = Math.max(x1, x[o]);
+                y1 = Math.max(y1, x[o + 1]);
+                z1 = Math.max(z1, x[o + 2]);
+            }
+        }
+        double[] q = sc.blockBox;
+        q[0] = x0;
+        q[1] = y0;
+        q[2] = z0;
+        q[3] = x1;
+        q[4] = y1;
+        q[5] = z1;
+        int count = 0;
+        for (int c = 0; c < capsules; c++) {
+            int o = 6 * c;
+            if (x1 < b[o] || x0 > b[o + 3] || y1 < b[o + 1] || y0 > b[o + 4] || z1 < b[o + 2] || z0 > b[o + 5]) {
+                continue;
+            }
+            sc.cand[count++] = c;
+        }
+        sc.candCount = count;
     }
 
     SmoothCapsuleCollider(BodyMotion motion, double thickness, double friction, double separationSpeed) {
@@ -101,7 +154,11 @@ final class SmoothCapsuleCollider implements BodyCollider {
         int n = b.size(), near = 0;
         int[] ids = sc.ids;
         double[] dist = sc.dist, nrm = sc.nrm;
-        for (int i = 0; i < n; i++) {
+        boolean culled = sc.inBlock(x, y, z);
+        int[] cand = sc.cand;
+        int count = culled ? sc.candCount : n;
+        for (int j = 0; j < count; j++) {
+            int i = culled ? cand[j] : j;
             int q = 6 * i;
             boolean in = x >= box[q] && x <= box[q + 3] && y >= box[q + 1] && y <= box[q + 4] && z >= box[q + 2]
                     && z <= box[q + 5];
@@ -170,6 +227,9 @@ final class SmoothCapsuleCollider implements BodyCollider {
         int[] dominant = new int[2];
         Near near = new Near(cur.size());
         for (int i = from; i < to; i++) {
+            if ((i - from) % BLOCK == 0) {
+                cull(x, i, Math.min(to, i + BLOCK), null, null, box, cur.size(), near);
+            }
             if (w[i] == 0) {
                 continue;
             }
@@ -252,7 +312,18 @@ final class SmoothCapsuleCollider implements BodyCollider {
         capsuleBoxes(cur, thick, box);
         double[] seg = new double[12], st = new double[2];
         int pushed = 0;
+        Near block = edgeBlock;
+        if (block == null || block.cand.length != n) {
+            block = edgeBlock = new Near(n);
+        }
+        // the capsules near each block of edges, found at the block's start; once an edge of the block is pushed
+        // the others may have moved out of that box, and they are tested against every capsule
+        boolean culled = false;
         for (int e = 0; e < edges; e++) {
+            if (e % BLOCK == 0) {
+                cull(x, e, Math.min(edges, e + BLOCK), eA, eB, box, n, block);
+                culled = true;
+            }
             int a = eA[e], b = eB[e];
             double wa = w[a], wb = w[b];
             if (wa + wb == 0) {
@@ -261,7 +332,12 @@ final class SmoothCapsuleCollider implements BodyCollider {
             int oa = 3 * a, ob = 3 * b;
             double lx = Math.min(x[oa], x[ob]), ly = Math.min(x[oa + 1], x[ob + 1]), lz = Math.min(x[oa + 2], x[ob + 2]);
             double hx = Math.max(x[oa], x[ob]), hy = Math.max(x[oa + 1], x[ob + 1]), hz = Math.max(x[oa + 2], x[ob + 2]);
-            for (int c = 0; c < n; c++) {
+            // the edge's box is taken once, before its capsules (as it always was): the block's capsules hold
+            // every capsule that box can meet, whatever this edge's own pushes do
+            boolean useBlock = culled;
+            int count = useBlock ? block.candCount : n;
+            for (int j = 0; j < count; j++) {
+                int c = useBlock ? block.cand[j] : j;
                 int q = 6 * c;
                 if (hx < box[q] || lx > box[q + 3] || hy < box[q + 1] || ly > box[q + 4] || hz < box[q + 2]
                         || lz > box[q + 5]) {
@@ -322,6 +398,7 @@ final class SmoothCapsuleCollider implements BodyCollider {
                 x[ob + 1] += fb * ny;
                 x[ob + 2] += fb * nz;
                 pushed++;
+                culled = false;
             }
         }
         return pushed;

@@ -289,21 +289,23 @@ final class Untangler {
         }
         workers.forRange(m.edges, 2048, (chunk, from, to) -> {
             Crossings out = chunkCrossings[chunk];
+            BoxHash.Hits hits = new BoxHash.Hits();
             for (int e = from; e < to; e++) {
                 int a = m.eA[e], b = m.eB[e];
                 int oa = 3 * a, ob = 3 * b;
-                int edge = e;
                 triHash.query(Math.min(x[oa], x[ob]), Math.min(x[oa + 1], x[ob + 1]), Math.min(x[oa + 2], x[ob + 2]),
-                        Math.max(x[oa], x[ob]), Math.max(x[oa + 1], x[ob + 1]), Math.max(x[oa + 2], x[ob + 2]), t -> {
-                            int v0 = tri[3 * t], v1 = tri[3 * t + 1], v2 = tri[3 * t + 2];
-                            if (v0 == a || v0 == b || v1 == a || v1 == b || v2 == a || v2 == b) {
-                                return;
-                            }
-                            double s = crossing(x, oa, ob, 3 * v0, 3 * v1, 3 * v2);
-                            if (s >= 0) {
-                                out.add(edge, t, s);
-                            }
-                        });
+                        Math.max(x[oa], x[ob]), Math.max(x[oa + 1], x[ob + 1]), Math.max(x[oa + 2], x[ob + 2]), -1, hits);
+                for (int k = 0; k < hits.size; k++) {
+                    int t = hits.ids[k];
+                    int v0 = tri[3 * t], v1 = tri[3 * t + 1], v2 = tri[3 * t + 2];
+                    if (v0 == a || v0 == b || v1 == a || v1 == b || v2 == a || v2 == b) {
+                        continue;
+                    }
+                    double s = crossing(x, oa, ob, 3 * v0, 3 * v1, 3 * v2);
+                    if (s >= 0) {
+                        out.add(e, t, s);
+                    }
+                }
             }
         });
         crossings.size = 0;

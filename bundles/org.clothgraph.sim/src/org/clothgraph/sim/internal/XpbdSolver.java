@@ -32,7 +32,8 @@ import org.eclipse.core.runtime.OperationCanceledException;
 public final class XpbdSolver implements ClothSolver {
     private final ClothModel m;
     private final int n;
-    private final double[] x, v, xp, xs, lambda;
+    private final double[] x, v, xp, xs;
+    private final DistanceSweeps sweeps;
     private final Material mat;
     private final SimulationSettings set;
     private final Workers workers;
@@ -57,7 +58,7 @@ public final class XpbdSolver implements ClothSolver {
         v = new double[3 * n];
         xp = new double[3 * n];
         xs = x.clone();
-        lambda = new double[m.cA.length];
+        sweeps = new DistanceSweeps(m, settings.strainLimit());
         iterations = settings.effectiveIterations(n);
         workers = new Workers(settings.effectiveThreads());
         self = new SelfCollider(m, material.thickness(), workers);
@@ -124,10 +125,11 @@ public final class XpbdSolver implements ClothSolver {
 
     private BodyCollider collider(BodyMotion motion) {
         if (motion != colliderMotion) {
-            BodySurface s = motion.surface();
             if (set.bodyCollision() == SimulationSettings.BodyCollision.SMOOTH_CAPSULES) {
+                // the capsules alone: the skinned surface (generated on first use, 0.2-2 s) is not needed here
                 collider = new SmoothCapsuleCollider(motion, mat.thickness(), mat.friction(), set.separationSpeed());
             } else {
+                BodySurface s = motion.surface();
                 collider = s != null ? new SurfaceCollider(motion, s, mat.thickness(), mat.friction())
                         : new CapsuleCollider(motion, mat.thickness(), mat.friction());
             }
@@ -211,10 +213,12 @@ public final class XpbdSolver implements ClothSolver {
         if (driven != null) {
             driven.place(x, drivenAt);
         }
-        Arrays.fill(lambda, 0);
+        Arrays.fill(sweeps.lambda, 0);
+        sweeps.gather(x, m.w);
         for (int it = 0; it < iterations; it++) {
-            solveDistances(h);
+            sweeps.sweep(workers, h);
         }
+        sweeps.scatter(x);
         if (selfCollide) {
             self.clear();
             Untangler tangled = null;
@@ -360,59 +364,6 @@ public final class XpbdSolver implements ClothSolver {
                 v[o + 2] *= f;
                 speedLimits++;
             }
-        }
-    }
-
-    /**
-     * One XPBD Gauss-Seidel sweep: dlambda = (-C - alpha~ lambda) / (w_a + w_b + alpha~), alpha~ = alpha / h^2. The
-     * slabs of {@link ClothModel#partStart} share no vertex and are swept at the same time, then the constraints
-     * that cross between them: the same order, so the same result, on one thread or several.
-     */
-    private void solveDistances(double h) {
-        int[] ps = m.partStart;
-        int parts = ps.length - 2;
-        if (m.cA.length < 4096) {
-            solveDistances(h, 0, ps[parts + 1]);
-            return;
-        }
-        workers.forRange(parts, 1, (chunk, from, to) -> {
-            for (int k = from; k < to; k++) {
-                solveDistances(h, ps[k], ps[k + 1]);
-            }
-        });
-        solveDistances(h, ps[parts], ps[parts + 1]);
-    }
-
-    /** Sweeps constraints [from, to) in order. */
-    private void solveDistances(double h, int from, int to) {
-        double ih2 = 1 / (h * h);
-        int[] cA = m.cA, cB = m.cB;
-        double[] rest = m.cRest, compl = m.cCompl, w = m.w;
-        boolean[] edge = m.cEdge;
-        double limit = set.strainLimit();
-        for (int c = from; c < to; c++) {
-            int a = cA[c], b = cB[c];
-            double wa = w[a], wb = w[b];
-            if (wa + wb == 0) {
-                continue;
-            }
-            int oa = 3 * a, ob = 3 * b;
-            double dx = x[oa] - x[ob], dy = x[oa + 1] - x[ob + 1], dz = x[oa + 2] - x[ob + 2];
-            double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            if (len < 1e-12) {
-                continue;
-            }
-            double at = compl[c] * ih2;
-            double dl = (-(len - rest[c]) - at * lambda[c]) / (wa + wb + at);
-            lambda[c] += dl;
-            if (limit > 0 && edge[c]) {
-                // strain limit: the edge may not end the step longer than (1 + limit) x rest (a rigid inequality)
-                double lim = (1 + limit) * rest[c];
-                if (len + (wa + wb) * dl > lim) {
-                    dl = (lim - len) / (wa + wb);
-                }
-            }
-            move(oa, ob, wa, wb, dl / len, dx, dy, dz);
         }
     }
 
