@@ -48,6 +48,11 @@ public final class SleeveReport {
         public long succeeded() {
             return rows.stream().filter(Row::inSleeve).count();
         }
+
+        /** Starts where the sleeve check alone passes at the end (from a start out of the sleeve), crossings or not. */
+        public long inSleeveBySleeveCheckAlone() {
+            return rows.stream().filter(r -> r.outAtStart() && r.end() != null && r.end().inSleeve()).count();
+        }
     }
 
     /**

@@ -80,7 +80,7 @@ class DressCliTest {
                     + " \"left armhole\", \"toward\": \"left cuff\", \"duration\": 0.4}]}");
         }
         r = CliRun.of("dress", "--workspace", ws.toString(), "--actions", queue.toString(), "--report", "--task",
-                "sleeve", "--vertices", "400", "--starts", "1", "--json");
+                "sleeve", "--vertices", "1200", "--starts", "1", "--json");
         assertEquals(Cli.OK, r.code(), r.err());
         JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
         assertEquals("sleeve", o.get("task").getAsString());

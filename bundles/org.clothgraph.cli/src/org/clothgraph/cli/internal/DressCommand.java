@@ -198,6 +198,7 @@ public final class DressCommand extends WorkspaceCommand {
             m.put("fps", r.fps());
             m.put("starts", r.rows().size());
             m.put("inSleeve", r.succeeded());
+            m.put("inSleeveBySleeveCheckAlone", r.inSleeveBySleeveCheckAlone());
             List<Map<String, Object>> rows = new ArrayList<>();
             for (SleeveReport.Row x : r.rows()) {
                 Map<String, Object> o = new LinkedHashMap<>();
@@ -224,6 +225,8 @@ public final class DressCommand extends WorkspaceCommand {
         out.printf(Locale.ROOT, "arm into sleeve on the %s at %d vertices (%s solver, %s hand): %d of %d starts end with"
                 + " the arm in the sleeve (and no arm bone through the cloth)%n", r.garment(), r.vertices(), solver, r.hand().id(), r.succeeded(),
                 r.rows().size());
+        out.printf(Locale.ROOT, "  by the sleeve check alone (arm bones through the cloth or not): %d of %d%n",
+                r.inSleeveBySleeveCheckAlone(), r.rows().size());
         out.println("  settings: " + settings + ", material " + org.clothgraph.sim.Material.defaults() + ", " + r.fps()
                 + " fps");
         for (SleeveReport.Row x : r.rows()) {

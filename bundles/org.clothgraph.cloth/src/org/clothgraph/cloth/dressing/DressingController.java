@@ -398,9 +398,10 @@ public final class DressingController {
         }
 
         /**
-         * Into an opening: every frame the opening's centre c and the way through it d ({@link #openingDirection},
-         * turned toward or away from the other feature's centre) are read from the current cloth, and the hand follows the path from where it started over
-         * c - approach d to c + beyond d (feed-forward timing, feedback positions).
+         * Into an opening: while the hand approaches, every frame the opening's centre c and the way through it d
+         * ({@link #openingDirection}, turned toward or away from the other feature's centre) are read from the current
+         * cloth and the hand's path from where it started over c - approach d (reached at 60 % of the time) to
+         * c + beyond d is planned again (feedback); from the approach point on it goes through as planned there.
          */
         void alignThrough(Align a, String at) throws SimulationFailedException {
             Hand hand = a.hand();
@@ -409,12 +410,18 @@ public final class DressingController {
             int[] around = incident(loop);
             Vec3 start = palm(pose, hand);
             int n = frames(a, fps);
+            List<Double> times = List.of(0.0, 0.6 * a.duration(), a.duration());
+            List<Vec3> plan = null;
             for (int k = 1; k <= n; k++) {
-                float[] x = cloth().positions();
-                Vec3 c = centroid(x, loop);
-                Vec3 d = openingDirection(x, loop, around, centroid(x, other).sub(c), a.through().toward());
-                List<Vec3> plan = List.of(start, c.sub(d.scale(a.approach())), c.add(d.scale(a.through().beyond())));
-                reach(hand, along(plan, List.of(0.0, 0.6 * a.duration(), a.duration()), k / fps));
+                if (plan == null || k / fps <= times.get(1)) {
+                    // feedback until the hand is at the approach point; from there on through the opening as it was
+                    // then (the hand going through moves the cloth it aims at: chasing it would carry it along)
+                    float[] x = cloth().positions();
+                    Vec3 c = centroid(x, loop);
+                    Vec3 d = openingDirection(x, loop, around, centroid(x, other).sub(c), a.through().toward());
+                    plan = List.of(start, c.sub(d.scale(a.approach())), c.add(d.scale(a.through().beyond())));
+                }
+                reach(hand, along(plan, times, k / fps));
                 step();
             }
         }

@@ -33,9 +33,9 @@ import org.eclipse.core.runtime.SubMonitor;
  * <li>slipping off ({@link Variation#slipSeconds}): the free arm's capsules (upper arm, forearm, hand) are taken out of
  * the collision body (parked far below it) while the arm swings down to its start pose, hanging at the side a little
  * out and forward ({@link Variation#handOut}, {@link Variation#handForward}), under the robe; the free side's armhole
- * loop is carried off the shoulder, down and back, by {@link Variation#pull} (kinematically driven vertices, as a
- * helper's hand would take it) and let go: the robe's side slips off the shoulder and the empty sleeve hangs behind
- * the arm;</li>
+ * loop is carried off the shoulder, down and forward, by {@link Variation#pull} (kinematically driven vertices, as a
+ * helper's hand would take it) and let go: the robe's side slips off the shoulder and the empty sleeve hangs beside
+ * the arm, its armhole open beside the upper arm;</li>
  * <li>the cloth falls free for 0.3 s, then settles with the whole body colliding for {@link Variation#settleSeconds}.
  * </li>
  * </ol>
@@ -53,16 +53,16 @@ public final class OneShoulderStart {
             double settleSeconds) {
         /**
          * The k-th of a family of starts, reproducible: k = 0 is the middle of every range, the others are drawn
-         * uniformly (seed 1000 + k) from hand out 30 +- 20 mm and forward 60 +- 30 mm, pull out 20 +- 30, up -120 +- 30
-         * and forward -50 +- 30 mm, slip 0.8 +- 0.2 s and settle 0.9 +- 0.4 s.
+         * uniformly (seed 1000 + k) from hand out 30 +- 20 mm and forward -20 +- 30 mm, pull out 50 +- 30, up -150 +- 30
+         * and forward 120 +- 30 mm, slip 0.8 +- 0.2 s and settle 0.9 +- 0.4 s.
          */
         public static Variation of(int k) {
             if (k == 0) {
-                return new Variation(0.03, 0.06, new double[] { 0.02, -0.12, -0.05 }, 0.8, 0.9);
+                return new Variation(0.03, -0.02, new double[] { 0.05, -0.15, 0.12 }, 0.8, 0.9);
             }
             Random r = new Random(1000L + k);
-            return new Variation(0.03 + 0.02 * u(r), 0.06 + 0.03 * u(r),
-                    new double[] { 0.02 + 0.03 * u(r), -0.12 + 0.03 * u(r), -0.05 + 0.03 * u(r) }, 0.8 + 0.2 * u(r),
+            return new Variation(0.03 + 0.02 * u(r), -0.02 + 0.03 * u(r),
+                    new double[] { 0.05 + 0.03 * u(r), -0.15 + 0.03 * u(r), 0.12 + 0.03 * u(r) }, 0.8 + 0.2 * u(r),
                     0.9 + 0.4 * u(r));
         }
 
