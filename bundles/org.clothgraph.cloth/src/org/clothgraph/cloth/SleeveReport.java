@@ -26,8 +26,9 @@ import org.eclipse.core.runtime.SubMonitor;
 
 /**
  * The "arm into sleeve" measurement (issue 14, acceptance 2): the open-front robe generated at a resolution on the
- * character, {@code starts} perturbed starts hanging off the free arm's shoulder ({@link OneShoulderStart}, the k-th
- * start with {@link OneShoulderStart.Variation#of(int) variation k}), the queue run from each (nothing stored), and per
+ * character, {@code starts} perturbed starts hanging off the free arm's shoulder ({@link OneShoulderStart}, drawing
+ * {@link OneShoulderStart.Variation#of(int) variation k} for k = 0, 1, ...; one whose free arm is not out of its sleeve
+ * or passes through the cloth is rejected and the next drawn), the queue run from each (nothing stored), and per
  * start the independent {@link SleeveCheck} of the free arm at the start (it must be out of the sleeve) and at the end
  * (in it: the hand past the cuff's plane, the upper arm's and forearm's midpoints inside the sleeve), with the arm's
  * crossings through the cloth ({@link ArmCrossings}): a start succeeds when the arm is out of the sleeve with no bone
@@ -44,7 +45,11 @@ public final class SleeveReport {
             int framesWithArmCrossings, double seconds, String failure) {
     }
 
-    public record Report(String garment, int vertices, Hand hand, double fps, List<Row> rows) {
+    /**
+     * The starts run ({@code rows}) and the variations rejected as starts (their free arm not out of its sleeve or
+     * through the cloth when the start was made; nothing was run from them).
+     */
+    public record Report(String garment, int vertices, Hand hand, double fps, List<Row> rows, List<Row> rejected) {
         public long succeeded() {
             return rows.stream().filter(Row::inSleeve).count();
         }
@@ -82,11 +87,20 @@ public final class SleeveReport {
             throw new IllegalStateException("the open-front robe's drape failed: " + e.getMessage(), e);
         }
         List<Row> rows = new ArrayList<>();
-        for (int k = 0; k < starts; k++) {
-            rows.add(one(k, mesh, material, settings, character, controller, queue, hand, check, crossings, drape, fps,
-                    sub.split(100)));
+        List<Row> rejected = new ArrayList<>();
+        // variations are drawn in turn; a start whose free arm is not out of its sleeve, or passes through the cloth,
+        // is not a start of this task: it is listed as rejected and the next variation drawn (at most 3 per start)
+        for (int k = 0; rows.size() < starts && k < 3 * starts; k++) {
+            sub.setWorkRemaining(100 * (starts - rows.size()));
+            Row r = one(k, mesh, material, settings, character, controller, queue, hand, check, crossings, drape, fps,
+                    sub.split(100));
+            if (r.failure() == null && (!r.outAtStart() || r.armCrossingsAtStart() > 0)) {
+                rejected.add(r);
+            } else {
+                rows.add(r);
+            }
         }
-        return new Report(mesh.name(), mesh.vertexCount(), hand, fps, rows);
+        return new Report(mesh.name(), mesh.vertexCount(), hand, fps, rows, rejected);
     }
 
     private static Row one(int k, ClothMesh mesh, Material material, SimulationSettings settings,
@@ -105,6 +119,10 @@ public final class SleeveReport {
         SleeveCheck.Result atStart = measure(check, s.state().positions(), s.motion(), s.frame(), hand);
         boolean out = !atStart.upperArmInside() && !atStart.forearmInside();
         int crossAtStart = crossings.count(s.state().positions(), s.motion(), s.frame());
+        if (!out || crossAtStart > 0) {
+            return new Row(k, v.describe(), out, crossAtStart, null, 0, false, 0, 0, 0, (System.nanoTime() - t0) / 1e9,
+                    null);
+        }
         DressingController.Result r;
         try {
             r = controller.run(s.motion(), s.frame(), s.state(), queue, fps, sub.split(70));

@@ -219,6 +219,16 @@ public final class DressCommand extends WorkspaceCommand {
                 rows.add(o);
             }
             m.put("rows", rows);
+            List<Map<String, Object>> rejected = new ArrayList<>();
+            for (SleeveReport.Row x : r.rejected()) {
+                Map<String, Object> o = new LinkedHashMap<>();
+                o.put("variation", x.start());
+                o.put("description", x.variation());
+                o.put("outOfSleeveAtStart", x.outAtStart());
+                o.put("armCrossingsAtStart", x.armCrossingsAtStart());
+                rejected.add(o);
+            }
+            m.put("variationsRejected", rejected);
             JsonOutput.print(out, m);
             return;
         }
@@ -227,13 +237,17 @@ public final class DressCommand extends WorkspaceCommand {
                 r.rows().size());
         out.printf(Locale.ROOT, "  by the sleeve check alone (arm bones through the cloth or not): %d of %d%n",
                 r.inSleeveBySleeveCheckAlone(), r.rows().size());
+        out.printf(Locale.ROOT, "  variations drawn %d, rejected as starts %d (the free arm not out of its sleeve, or"
+                + " through the cloth, when the start was made):%s%n", r.rows().size() + r.rejected().size(),
+                r.rejected().size(), r.rejected().stream().map(x -> " " + x.start() + (x.outAtStart() ? " ("
+                        + x.armCrossingsAtStart() + " crossings)" : " (in the sleeve)")).reduce("", String::concat));
         out.println("  settings: " + settings + ", material " + org.clothgraph.sim.Material.defaults() + ", " + r.fps()
                 + " fps");
         for (SleeveReport.Row x : r.rows()) {
             String end = x.end() == null ? "" : String.format(Locale.ROOT, "hand %+4.0f mm past the cuff, upper arm %s,"
                     + " forearm %s, %d arm crossings", x.end().handPastCuffMm(), x.end().upperArmInside() ? "in" : "out",
                     x.end().forearmInside() ? "in" : "out", x.armCrossingsAtEnd());
-            out.printf(Locale.ROOT, "  start %2d %s %s; at start %s, %d arm crossings; missed %d, arm crossings max %d"
+            out.printf(Locale.ROOT, "  variation %2d %s %s; at start %s, %d arm crossings; missed %d, arm crossings max %d"
                     + " (%d frames), %.0f s%s%n     (%s)%n", x.start(), x.inSleeve() ? "IN " : "---", end,
                     x.outAtStart() ? "out" : "NOT OUT", x.armCrossingsAtStart(), x.gripsMissed(), x.maxArmCrossings(),
                     x.framesWithArmCrossings(), x.seconds(), x.failure() == null ? "" : " FAILED: " + x.failure(),

@@ -3,7 +3,7 @@ package org.clothgraph.cloth.dressing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Random;
+import java.util.SplittableRandom;
 
 import org.clothgraph.cloth.CharacterBody;
 import org.clothgraph.cloth.CharacterBodyMotion;
@@ -53,20 +53,20 @@ public final class OneShoulderStart {
             double settleSeconds) {
         /**
          * The k-th of a family of starts, reproducible: k = 0 is the middle of every range, the others are drawn
-         * uniformly (seed 1000 + k) from hand out 30 +- 20 mm and forward -20 +- 30 mm, pull out 50 +- 30, up -150 +- 30
+         * uniformly (a SplittableRandom seeded 1000 + k) from hand out 30 +- 20 mm and forward -20 +- 30 mm, pull out 50 +- 30, up -150 +- 30
          * and forward 120 +- 30 mm, slip 0.8 +- 0.2 s and settle 0.9 +- 0.4 s.
          */
         public static Variation of(int k) {
             if (k == 0) {
                 return new Variation(0.03, -0.02, new double[] { 0.05, -0.15, 0.12 }, 0.8, 0.9);
             }
-            Random r = new Random(1000L + k);
+            SplittableRandom r = new SplittableRandom(1000L + k);
             return new Variation(0.03 + 0.02 * u(r), -0.02 + 0.03 * u(r),
                     new double[] { 0.05 + 0.03 * u(r), -0.15 + 0.03 * u(r), 0.12 + 0.03 * u(r) }, 0.8 + 0.2 * u(r),
                     0.9 + 0.4 * u(r));
         }
 
-        private static double u(Random r) {
+        private static double u(SplittableRandom r) {
             return 2 * r.nextDouble() - 1;
         }
 
