@@ -11,19 +11,23 @@ import java.util.Map;
 import org.clothgraph.cloth.ClothRun;
 import org.clothgraph.cloth.DressingReport;
 import org.clothgraph.cloth.DressingRun;
+import org.clothgraph.cloth.SleeveReport;
+import org.clothgraph.cloth.dressing.DressingAction;
 import org.clothgraph.cloth.dressing.ActionQueue;
 import org.clothgraph.cloth.dressing.DressingController;
 import org.clothgraph.explore.ExploredStart;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
+import org.clothgraph.motion.project.ProjectCharacter;
 import org.clothgraph.sim.SimulationFailedException;
 import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.garment.Garments;
 
 /**
  * {@code dress}: runs a dressing action queue (Clegg et al. 2015) on the character and stores the dressing clip as a
- * simulation run; {@code --report} instead measures the queue from many hood-down states of the stored runs.
+ * simulation run; {@code --report} instead measures the queue from many hood-down states of the stored runs, or with
+ * {@code --task sleeve} from perturbed starts of the open-front robe hanging off one shoulder (arm into sleeve).
  */
 public final class DressCommand extends WorkspaceCommand {
     public DressCommand() {
@@ -42,7 +46,12 @@ public final class DressCommand extends WorkspaceCommand {
                 + " (nothing stored)"));
         option(Option.value("runs", "R1,R2,...", "--report: take the starts from these stored runs (default: every"
                 + " simulation run of the garment but dressing runs)"));
-        option(Option.value("starts", "N", "--report: how many hood-down starts (default 20)"));
+        option(Option.value("task", "hood|sleeve", "--report: hood back up from the stored runs' hood-down states (hood,"
+                + " the default) or arm into sleeve: the open-front robe generated at --vertices on the character, hanging"
+                + " off the --hand's shoulder in --starts perturbed starts (sleeve)"));
+        option(Option.value("hand", "left|right", "--task sleeve: the free arm, out of its sleeve at the start (default"
+                + " left)"));
+        option(Option.value("starts", "N", "--report: how many starts (default 20)"));
         option(Option.value("min-distance-mm", "D", "--report: no two starts closer than this, RMS (default 20)"));
         option(Option.value("hold-seconds", "S", "--report: the hood must stay up this long after Release (default 2)"));
         offerWait();
@@ -57,7 +66,7 @@ public final class DressCommand extends WorkspaceCommand {
     protected String usage() {
         return "--workspace DIR --actions FILE.json [--from-state ID | --from-run RUN [--frame F]] [--garment NAME]"
                 + " [--solver legacy|small-steps] [--add-clip NAME] [--report [--runs R1,R2,...] [--starts N] [--min-distance-mm D]"
-                + " [--hold-seconds S]] [--json]";
+                + " [--hold-seconds S]] [--report --task sleeve [--vertices N] [--hand left|right] [--starts N]] [--json]";
     }
 
     @Override
@@ -74,6 +83,26 @@ public final class DressCommand extends WorkspaceCommand {
         };
         settings = settings.withThreads(args.intValue("threads", 0, 0, 64));
         ConsoleProgressMonitor monitor = new ConsoleProgressMonitor(err).cancelOnShutdown();
+        String task = args.value("task").orElse("hood");
+        if (!task.equals("hood") && !task.equals("sleeve")) {
+            throw new UsageException("--task must be hood or sleeve (got '" + task + "')");
+        }
+        if (args.value("task").isPresent() && !args.flag("report")) {
+            throw new UsageException("--task goes with --report");
+        }
+        if (task.equals("sleeve")) {
+            String h = args.value("hand").orElse("left");
+            if (!h.equals("left") && !h.equals("right")) {
+                throw new UsageException("--hand must be left or right (got '" + h + "')");
+            }
+            double fps = project.clips().isEmpty() ? 30 : project.clips().get(0).fps();
+            SleeveReport.Report r = SleeveReport.run(ProjectCharacter.skeleton(project), args.intValue("vertices",
+                    Garments.DEFAULT_ROBE_VERTICES, 100, 200_000), queue, file.toString(), settings,
+                    h.equals("left") ? DressingAction.Hand.LEFT : DressingAction.Hand.RIGHT,
+                    args.intValue("starts", 20, 1, 10_000), fps, monitor);
+            printSleeve(r, settings, args.flag("json"), out);
+            return 0;
+        }
         if (args.flag("report")) {
             List<String> runs = new ArrayList<>();
             for (String x : args.value("runs").orElse("").split(",")) {
@@ -153,6 +182,76 @@ public final class DressCommand extends WorkspaceCommand {
             if (o.clip() != null) {
                 out.println("added clip " + o.clip() + " (motion graph puts it in the primary graph)");
             }
+        }
+    }
+
+    private static void printSleeve(SleeveReport.Report r, SimulationSettings settings, boolean json, PrintStream out) {
+        String solver = settings.solver().name().toLowerCase(Locale.ROOT).replace('_', '-');
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("task", "sleeve");
+            m.put("garment", r.garment());
+            m.put("vertices", r.vertices());
+            m.put("hand", r.hand().id());
+            m.put("solver", solver);
+            m.put("settings", settings);
+            m.put("fps", r.fps());
+            m.put("starts", r.rows().size());
+            m.put("inSleeve", r.succeeded());
+            m.put("inSleeveBySleeveCheckAlone", r.inSleeveBySleeveCheckAlone());
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (SleeveReport.Row x : r.rows()) {
+                Map<String, Object> o = new LinkedHashMap<>();
+                o.put("start", x.start());
+                o.put("variation", x.variation());
+                o.put("outOfSleeveAtStart", x.outAtStart());
+                o.put("armCrossingsAtStart", x.armCrossingsAtStart());
+                o.put("inSleeve", x.inSleeve());
+                o.put("handPastCuffMm", x.end() == null ? null : BenchCommand.round(x.end().handPastCuffMm()));
+                o.put("upperArmWinding", x.end() == null ? null : BenchCommand.round(x.end().upperArmWinding()));
+                o.put("forearmWinding", x.end() == null ? null : BenchCommand.round(x.end().forearmWinding()));
+                o.put("armCrossingsAtEnd", x.armCrossingsAtEnd());
+                o.put("gripsMissed", x.gripsMissed());
+                o.put("maxArmCrossings", x.maxArmCrossings());
+                o.put("framesWithArmCrossings", x.framesWithArmCrossings());
+                o.put("seconds", BenchCommand.round(x.seconds()));
+                o.put("failure", x.failure());
+                rows.add(o);
+            }
+            m.put("rows", rows);
+            List<Map<String, Object>> rejected = new ArrayList<>();
+            for (SleeveReport.Row x : r.rejected()) {
+                Map<String, Object> o = new LinkedHashMap<>();
+                o.put("variation", x.start());
+                o.put("description", x.variation());
+                o.put("outOfSleeveAtStart", x.outAtStart());
+                o.put("armCrossingsAtStart", x.armCrossingsAtStart());
+                rejected.add(o);
+            }
+            m.put("variationsRejected", rejected);
+            JsonOutput.print(out, m);
+            return;
+        }
+        out.printf(Locale.ROOT, "arm into sleeve on the %s at %d vertices (%s solver, %s hand): %d of %d starts end with"
+                + " the arm in the sleeve (and no arm bone through the cloth)%n", r.garment(), r.vertices(), solver, r.hand().id(), r.succeeded(),
+                r.rows().size());
+        out.printf(Locale.ROOT, "  by the sleeve check alone (arm bones through the cloth or not): %d of %d%n",
+                r.inSleeveBySleeveCheckAlone(), r.rows().size());
+        out.printf(Locale.ROOT, "  variations drawn %d, rejected as starts %d (the free arm not out of its sleeve, or"
+                + " through the cloth, when the start was made):%s%n", r.rows().size() + r.rejected().size(),
+                r.rejected().size(), r.rejected().stream().map(x -> " " + x.start() + (x.outAtStart() ? " ("
+                        + x.armCrossingsAtStart() + " crossings)" : " (in the sleeve)")).reduce("", String::concat));
+        out.println("  settings: " + settings + ", material " + org.clothgraph.sim.Material.defaults() + ", " + r.fps()
+                + " fps");
+        for (SleeveReport.Row x : r.rows()) {
+            String end = x.end() == null ? "" : String.format(Locale.ROOT, "hand %+4.0f mm past the cuff, upper arm %s,"
+                    + " forearm %s, %d arm crossings", x.end().handPastCuffMm(), x.end().upperArmInside() ? "in" : "out",
+                    x.end().forearmInside() ? "in" : "out", x.armCrossingsAtEnd());
+            out.printf(Locale.ROOT, "  variation %2d %s %s; at start %s, %d arm crossings; missed %d, arm crossings max %d"
+                    + " (%d frames), %.0f s%s%n     (%s)%n", x.start(), x.inSleeve() ? "IN " : "---", end,
+                    x.outAtStart() ? "out" : "NOT OUT", x.armCrossingsAtStart(), x.gripsMissed(), x.maxArmCrossings(),
+                    x.framesWithArmCrossings(), x.seconds(), x.failure() == null ? "" : " FAILED: " + x.failure(),
+                    x.variation());
         }
     }
 

@@ -50,6 +50,8 @@ public final class GarmentCommand extends WorkspaceCommand {
         option(Option.value("scale", "S", "place: scale it about its fitted centre (default 1)"));
         option(Option.value("yaw", "DEG", "place: turn it about the vertical through its fitted centre (degrees)"));
         option(Option.value("vertices", "N", "robe/outfit: target vertex count (default " + Garments.DEFAULT_ROBE_VERTICES + ")"));
+        option(Option.flag("open-front", "robe: the robe open at the front, with each sleeve's armhole as a feature loop"
+                + " (what dress --task sleeve puts an arm into)"));
     }
 
     @Override
@@ -61,7 +63,7 @@ public final class GarmentCommand extends WorkspaceCommand {
     protected String usage() {
         return "list --workspace DIR [--json] | features --workspace DIR [--name NAME] [--json] | import --workspace DIR --name NAME [--material F] [--up auto|y|z]"
                 + " [--unit auto|m|cm|mm|in] [--weld-seams auto|MM] [--arms-down auto|DEG] [--no-fit] MESH.obj [WORLD.obj] | place --workspace DIR --name"
-                + " NAME [--offset X,Y,Z] [--scale S] [--yaw DEG] | robe|outfit --workspace DIR [--name NAME] [--vertices N] | remove --workspace DIR --name NAME";
+                + " NAME [--offset X,Y,Z] [--scale S] [--yaw DEG] | robe|outfit --workspace DIR [--name NAME] [--vertices N] [--open-front] | remove --workspace DIR --name NAME";
     }
 
     @Override
@@ -218,12 +220,18 @@ public final class GarmentCommand extends WorkspaceCommand {
             throw new UsageException(kind + " takes no files");
         }
         int vertices = args.intValue("vertices", Garments.DEFAULT_ROBE_VERTICES, 100, 200_000);
-        String name = args.value("name").orElse(kind.equals("robe") ? ProjectGarments.ROBE + " " + vertices
+        String name = args.value("name").orElse(args.flag("open-front") ? "open-front robe " + vertices
+                : kind.equals("robe") ? ProjectGarments.ROBE + " " + vertices
                 : ProjectGarments.CASUAL + " " + vertices);
         if (ProjectGarments.find(project, name) != null) {
             throw new InvalidInputException(project.folder().toString(), "--name", "a garment named '" + name + "' exists");
         }
-        ClothMesh mesh = kind.equals("robe") ? Garments.hoodedRobe(ProjectGarments.restBody(project), vertices)
+        boolean open = args.flag("open-front");
+        if (open && !kind.equals("robe")) {
+            throw new UsageException("--open-front is for robe");
+        }
+        ClothMesh mesh = open ? Garments.openFrontRobe(ProjectGarments.restBody(project), vertices)
+                : kind.equals("robe") ? Garments.hoodedRobe(ProjectGarments.restBody(project), vertices)
                 : Garments.casualOutfit(ProjectGarments.restBody(project), vertices);
         GarmentInfo g = ProjectGarments.add(project, name, mesh, Material.defaults());
         out.println("generated " + g.name() + ": " + g.vertexCount() + " vertices; groups "

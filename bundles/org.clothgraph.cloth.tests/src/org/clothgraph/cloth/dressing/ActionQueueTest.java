@@ -58,6 +58,22 @@ class ActionQueueTest {
         assertMessage("q.json: not JSON", "{\"actions\": [");
     }
 
+    @Test
+    void anAlignThroughAnOpeningIsReadWrittenAndCheckedField() {
+        String through = "{\"actions\": [{\"type\": \"align\", \"hand\": \"left\", \"feature\": \"left armhole\","
+                + " \"toward\": \"left cuff\", \"beyond\": 0.08, \"duration\": 1.2}]}";
+        ActionQueue q = ActionQueue.parse("q.json", through);
+        DressingAction.Align a = (DressingAction.Align) q.actions().get(0);
+        assertEquals(new DressingAction.Through("left cuff", true, 0.08), a.through());
+        assertEquals(q, ActionQueue.parse("again.json", q.toJson()));
+        ActionQueue away = ActionQueue.parse("q.json", through.replace("toward", "awayFrom"));
+        assertEquals(false, ((DressingAction.Align) away.actions().get(0)).through().toward());
+        assertMessage("q.json:actions[0].awayFrom", through.replace("\"beyond\"", "\"awayFrom\": \"hem\", \"beyond\""));
+        assertMessage("q.json:actions[0].beyond", through.replace("\"toward\": \"left cuff\",", ""));
+        assertMessage("q.json:actions[0].at", through.replace("\"toward\"", "\"at\": \"top\", \"toward\""));
+        assertMessage("q.json:actions[0].beyond", through.replace("0.08", "-0.1"));
+    }
+
     private static void assertMessage(String start, String json) {
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> ActionQueue.parse("q.json", json));
         assertTrue(e.getMessage().startsWith(start), e.getMessage());

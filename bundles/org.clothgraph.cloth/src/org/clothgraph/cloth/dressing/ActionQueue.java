@@ -96,7 +96,7 @@ public record ActionQueue(List<DressingAction> actions) {
             case "grip" -> new Grip(f.hand(), f.point(), f.number("radius", 0.03, 0.002, 0.3),
                     (int) f.number("maxVertices", 30, 1, 10_000), f.number("reach", 0.1, 0.0, 1.0));
             case "track" -> track(f);
-            case "align" -> new Align(f.hand(), f.point(), f.number("approach", 0.12, 0, 1), f.duration());
+            case "align" -> new Align(f.hand(), f.point(), f.number("approach", 0.12, 0, 1), f.duration(), f.through());
             case "drag" -> new Drag(f.hand(), f.strings("segments"), f.number("clearance", 0.04, 0, 0.5), f.duration());
             case "release" -> new Release(f.hand());
             case "idle" -> new Idle(f.duration());
@@ -177,6 +177,10 @@ public record ActionQueue(List<DressingAction> actions) {
                 point(o, al.target());
                 o.addProperty("approach", al.approach());
                 o.addProperty("duration", al.duration());
+                if (al.through() != null) {
+                    o.addProperty(al.through().toward() ? "toward" : "awayFrom", al.through().feature());
+                    o.addProperty("beyond", al.through().beyond());
+                }
             } else if (x instanceof Drag d) {
                 o.addProperty("hand", d.hand().id());
                 JsonArray s = new JsonArray();
@@ -262,6 +266,25 @@ public record ActionQueue(List<DressingAction> actions) {
                 throw bad("at", "must be one of " + String.join(", ", new java.util.TreeSet<>(POINTS)) + " (got '" + p + "')");
             }
             return new FeaturePoint(feature, p);
+        }
+
+        /** Align's way through an opening: "toward" or "awayFrom" a feature (not both), "beyond" metres past it. */
+        DressingAction.Through through() {
+            boolean toward = o.has("toward"), away = o.has("awayFrom");
+            if (toward && away) {
+                throw bad("awayFrom", "an align goes toward a feature or away from one, not both");
+            }
+            if (!toward && !away) {
+                if (o.has("beyond")) {
+                    throw bad("beyond", "only with \"toward\" or \"awayFrom\" (the way through the opening)");
+                }
+                return null;
+            }
+            if (o.has("at") && !string("at").equalsIgnoreCase("centre")) {
+                throw bad("at", "an align through an opening goes through its centre (got '" + string("at") + "')");
+            }
+            return new DressingAction.Through(string(toward ? "toward" : "awayFrom"), toward,
+                    number("beyond", 0.05, 0, 1));
         }
 
         List<String> strings(String field) {

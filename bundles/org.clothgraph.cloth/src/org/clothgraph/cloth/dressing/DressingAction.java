@@ -79,11 +79,30 @@ public sealed interface DressingAction {
      * a path planned once from the hand over an approach point {@code approach} metres above the target, corrected
      * every frame from the current cloth state: where the hand is at the cloth but the target is hidden or folded
      * away, it follows the geodesic distance field of the target over the cloth surface.
+     * <p>
+     * Into an opening ({@code through} set): the hand goes through the loop's centre along the normal of its plane,
+     * turned toward another feature loop's centre ({@code through.toward}) or away from it ({@code through.awayFrom}):
+     * from the hand
+     * to an approach point {@code approach} metres before the loop's centre on the entry side, then through it to
+     * {@code through.beyond} metres past it; the loop's centre and the direction are taken from the current cloth every
+     * frame (feedback).
      */
-    record Align(Hand hand, FeaturePoint target, double approach, double duration) implements DressingAction {
+    record Align(Hand hand, FeaturePoint target, double approach, double duration, Through through)
+            implements DressingAction {
+        public Align(Hand hand, FeaturePoint target, double approach, double duration) {
+            this(hand, target, approach, duration, null);
+        }
+
         public String type() {
             return "align";
         }
+    }
+
+    /**
+     * The way through an opening: toward another feature's centre ({@code toward} true) or away from it, going
+     * {@code beyond} metres past the opening's centre.
+     */
+    record Through(String feature, boolean toward, double beyond) {
     }
 
     /**

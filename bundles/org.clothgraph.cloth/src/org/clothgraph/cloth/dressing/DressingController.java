@@ -96,6 +96,14 @@ public final class DressingController {
                 targets.feature(g.target().feature(), at + ".feature");
             } else if (a instanceof Align al) {
                 targets.feature(al.target().feature(), at + ".feature");
+                if (al.through() != null) {
+                    String field = at + (al.through().toward() ? ".toward" : ".awayFrom");
+                    targets.feature(al.through().feature(), field);
+                    if (al.through().feature().equals(al.target().feature())) {
+                        throw new InvalidInputException(source, field, "must name another feature than the opening"
+                                + " itself ('" + al.target().feature() + "')");
+                    }
+                }
             } else if (a instanceof Drag d) {
                 Body rest = character.bindPose();
                 for (String s : d.segments()) {
@@ -360,6 +368,10 @@ public final class DressingController {
          * the target lies further along it) and the path's end is moved onto it.
          */
         void align(Align a, String at) throws SimulationFailedException {
+            if (a.through() != null) {
+                alignThrough(a, at);
+                return;
+            }
             Hand hand = a.hand();
             int[] patch = targets.patch(a.target(), 0.03, 30, at + ".feature");
             Vec3 start = palm(pose, hand);
@@ -385,7 +397,39 @@ public final class DressingController {
             }
         }
 
-        /** The hand moves along the named body segments, outside them, distal end first. */
+        /**
+         * Into an opening: while the hand approaches, every frame the opening's centre c and the way through it d
+         * ({@link #openingDirection}, turned toward or away from the other feature's centre) are read from the current
+         * cloth and the hand's path from where it started over c - approach d (reached at 60 % of the time) to
+         * c + beyond d is planned again (feedback); from the approach point on it goes through as planned there.
+         */
+        void alignThrough(Align a, String at) throws SimulationFailedException {
+            Hand hand = a.hand();
+            int[] loop = targets.feature(a.target().feature(), at + ".feature").vertices();
+            int[] other = targets.feature(a.through().feature(), at + ".through").vertices();
+            int[] around = incident(loop);
+            Vec3 start = palm(pose, hand);
+            int n = frames(a, fps);
+            List<Double> times = List.of(0.0, 0.6 * a.duration(), a.duration());
+            List<Vec3> plan = null;
+            for (int k = 1; k <= n; k++) {
+                if (plan == null || k / fps <= times.get(1)) {
+                    // feedback until the hand is at the approach point; from there on through the opening as it was
+                    // then (the hand going through moves the cloth it aims at: chasing it would carry it along)
+                    float[] x = cloth().positions();
+                    Vec3 c = centroid(x, loop);
+                    Vec3 d = openingDirection(x, loop, around, centroid(x, other).sub(c), a.through().toward());
+                    plan = List.of(start, c.sub(d.scale(a.approach())), c.add(d.scale(a.through().beyond())));
+                }
+                reach(hand, along(plan, times, k / fps));
+                step();
+            }
+        }
+
+        /**
+         * The hand moves along the named body segments, outside them, toward the body: from the point of the first
+         * segment nearest the hand (its far end when the hand is beyond it) to its near end, then along the others.
+         */
         void drag(Drag d) throws SimulationFailedException {
             Hand hand = d.hand();
             Body b = posed(pose);
@@ -402,7 +446,8 @@ public final class DressingController {
             for (int i = 0; i < d.segments().size(); i++) {
                 Capsule c = b.find(d.segments().get(i));
                 if (i == 0) {
-                    points.add(new Vec3(c.bx(), c.by(), c.bz()).add(side.scale(c.rb() + d.clearance())));
+                    // from where the hand is along the first segment (its far end when the hand is beyond it)
+                    points.add(a0.add(axis.scale(s0)).add(side.scale(c.ra() + s0 * (c.rb() - c.ra()) + d.clearance())));
                 }
                 points.add(new Vec3(c.ax(), c.ay(), c.az()).add(side.scale(c.ra() + d.clearance())));
             }
@@ -535,6 +580,60 @@ public final class DressingController {
     private static double yaw(Quat q) {
         Vec3 f = q.rotate(new Vec3(0, 0, 1));
         return Math.atan2(f.x(), f.z());
+    }
+
+    /** The triangles (vertex triples) with a vertex on the loop. */
+    private int[] incident(int[] loop) {
+        java.util.BitSet on = new java.util.BitSet();
+        for (int v : loop) {
+            on.set(v);
+        }
+        int[] t = mesh.triangles();
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < t.length; i += 3) {
+            if (on.get(t[i]) || on.get(t[i + 1]) || on.get(t[i + 2])) {
+                out.add(t[i]);
+                out.add(t[i + 1]);
+                out.add(t[i + 2]);
+            }
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * The way through an opening on the current cloth, toward {@code other} (or away from it): the sum of two area
+     * vectors: the loop's own (Newell's method), turned toward the other feature (or away from it), which gives the way
+     * through a round opening such as a cuff; and that of the cloth around it (the triangles at the loop's vertices, as
+     * wound: a garment's triangles face away from the body), outward for toward and inward for away: where the
+     * opening is a seam in the garment's wall, a sleeve's armhole, that is the wall's normal, the way from inside the
+     * garment into the sleeve, and it stays so when the opening has collapsed into a slit, whose own plane is undefined
+     * (around a cuff the sleeve's triangles face every way and cancel).
+     */
+    static Vec3 openingDirection(float[] x, int[] loop, int[] around, Vec3 other, boolean toward) {
+        double nx = 0, ny = 0, nz = 0;
+        for (int i = 0; i < loop.length; i++) {
+            int a = 3 * loop[i], b = 3 * loop[(i + 1) % loop.length];
+            nx += (x[a + 1] - x[b + 1]) * (x[a + 2] + x[b + 2]);
+            ny += (x[a + 2] - x[b + 2]) * (x[a] + x[b]);
+            nz += (x[a] - x[b]) * (x[a + 1] + x[b + 1]);
+        }
+        Vec3 own = new Vec3(nx / 2, ny / 2, nz / 2);
+        double wx = 0, wy = 0, wz = 0;
+        for (int i = 0; i < around.length; i += 3) {
+            int a = 3 * around[i], b = 3 * around[i + 1], c = 3 * around[i + 2];
+            double ux = x[b] - x[a], uy = x[b + 1] - x[a + 1], uz = x[b + 2] - x[a + 2];
+            double vx = x[c] - x[a], vy = x[c + 1] - x[a + 1], vz = x[c + 2] - x[a + 2];
+            wx += (uy * vz - uz * vy) / 2;
+            wy += (uz * vx - ux * vz) / 2;
+            wz += (ux * vy - uy * vx) / 2;
+        }
+        Vec3 wall = new Vec3(wx, wy, wz);
+        double sign = toward ? 1 : -1;
+        Vec3 d = own.scale(sign * own.dot(other) < 0 ? -1 : 1).add(wall.scale(sign));
+        if (d.length() < 1e-12) {
+            return other.length() < 1e-12 ? new Vec3(0, -1, 0) : other.normalized().scale(sign);
+        }
+        return d.normalized();
     }
 
     static Vec3 centroid(float[] x, int[] vertices) {

@@ -14,8 +14,11 @@ import org.clothgraph.sim.body.Capsule;
  * A garment's feature loops, found on its rest mesh: every border loop of the mesh, named after the vertex group
  * that holds most of it ("hood_rim" gives "hood rim"), with the body side where one group holds a pair ("left
  * cuff", "right cuff") and the nearest body part where it holds more ("vest opening at neck"); loops outside every
- * group are named after the body part they lie nearest to ("opening at neck"). These are what dressing actions
- * steer into and grip, and what a garment is aligned by.
+ * group are named after the body part they lie nearest to ("opening at neck"). Besides the border loops, a vertex
+ * group off the border whose vertices are one closed loop of mesh edges (each with exactly two neighbours in the
+ * group) is a feature loop named after the group: a seam where a sleeve joins the body ("left_armhole" gives "left
+ * armhole"), which a hand steers into when that side of the garment is off the body. These are what dressing
+ * actions steer into and grip, and what a garment is aligned by.
  */
 public final class GarmentFeatures {
     private GarmentFeatures() {
@@ -50,7 +53,71 @@ public final class GarmentFeatures {
             }
             out.add(FeatureLoop.of(unique(out, name), loop, x));
         }
+        java.util.BitSet border = new java.util.BitSet();
+        loops.forEach(l -> java.util.Arrays.stream(l).forEach(border::set));
+        for (Map.Entry<String, int[]> g : new java.util.TreeMap<>(mesh.vertexGroups()).entrySet()) {
+            int[] seam = seamLoop(mesh, g.getValue(), border);
+            if (seam != null) {
+                out.add(FeatureLoop.of(unique(out, g.getKey().replace('_', ' ')), seam, x));
+            }
+        }
         return out;
+    }
+
+    /**
+     * The group's vertices in loop order when they are one closed loop of mesh edges off the border (every vertex with
+     * exactly two neighbours in the group, all reached walking round), else null.
+     */
+    public static int[] seamLoop(ClothMesh mesh, int[] group) {
+        java.util.BitSet border = new java.util.BitSet();
+        BoundaryLoops.of(mesh).forEach(l -> java.util.Arrays.stream(l).forEach(border::set));
+        return seamLoop(mesh, group, border);
+    }
+
+    private static int[] seamLoop(ClothMesh mesh, int[] group, java.util.BitSet border) {
+        if (group.length < 3) {
+            return null;
+        }
+        Map<Integer, java.util.Set<Integer>> nb = new java.util.HashMap<>();
+        for (int v : group) {
+            if (border.get(v)) {
+                return null;
+            }
+            nb.put(v, new java.util.TreeSet<>());
+        }
+        int[] t = mesh.triangles();
+        for (int i = 0; i < t.length; i += 3) {
+            for (int k = 0; k < 3; k++) {
+                int a = t[i + k], b = t[i + (k + 1) % 3];
+                if (nb.containsKey(a) && nb.containsKey(b)) {
+                    nb.get(a).add(b);
+                    nb.get(b).add(a);
+                }
+            }
+        }
+        for (java.util.Set<Integer> n : nb.values()) {
+            if (n.size() != 2) {
+                return null;
+            }
+        }
+        int[] loop = new int[nb.size()];
+        int prev = -1, cur = group[0];
+        for (int i = 0; i < loop.length; i++) {
+            loop[i] = cur;
+            int next = -1;
+            for (int n : nb.get(cur)) {
+                if (n != prev) {
+                    next = n;
+                    break;
+                }
+            }
+            prev = cur;
+            cur = next;
+            if (i < loop.length - 1 && cur == group[0]) {
+                return null; // more than one loop
+            }
+        }
+        return cur == group[0] ? loop : null;
     }
 
     /** The first feature with this name, or null. */

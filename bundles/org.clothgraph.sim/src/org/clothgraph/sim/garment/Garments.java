@@ -35,6 +35,22 @@ public final class Garments {
      * above the neck line), "hood_rim" (the face opening's border), "hem", "sleeves", "cuffs".
      */
     public static ClothMesh hoodedRobe(Body rest, int targetVertices) {
+        return robe(rest, targetVertices, false);
+    }
+
+    /**
+     * The hooded robe open at the front, as a bathrobe: a slit two cells wide from the hem up into the face opening, so
+     * that one side of the robe can come off a shoulder and an arm can leave and re-enter its sleeve from outside.
+     * Groups as {@link #hoodedRobe(Body, int)} ("hood_rim" and "hem" are now parts of one border loop, whose every
+     * vertex is in "front_opening"), plus each sleeve's armhole, the loop where it joins the body of the robe
+     * ("left_armhole", "right_armhole": interior loops, feature loops by {@link GarmentFeatures}), and each sleeve's
+     * vertices from its armhole to its cuff ("left_sleeve", "right_sleeve"). Left is the character's left (+X).
+     */
+    public static ClothMesh openFrontRobe(Body rest, int targetVertices) {
+        return robe(rest, targetVertices, true);
+    }
+
+    private static ClothMesh robe(Body rest, int targetVertices, boolean openFront) {
         double h = Math.sqrt(3.0 / Math.max(200, targetVertices));
         Fit fit = new Fit(rest);
         double hy = fit.headY - 1.63; // shift of the head/hood relative to the default figure
@@ -61,6 +77,8 @@ public final class Garments {
         // sleeve holes and sleeves
         List<Integer> sleeves = new ArrayList<>();
         List<Integer> cuffs = new ArrayList<>();
+        int[][] armholes = new int[2][];
+        List<List<Integer>> sleeveOf = List.of(new ArrayList<>(), new ArrayList<>());
         for (int side = 0; side < 2; side++) {
             int center = side == 0 ? 0 : tube.cols / 2;
             int r0 = tube.rowAtOrBelow(1.19), r1 = tube.rowAtOrAbove(1.45);
@@ -75,9 +93,13 @@ public final class Garments {
             double tFirst = b.firstClearRing(ids, a, e, 0.115, 0.075, h, 0.02,
                     (x, y, z) -> tube.outside(x, y, z, SLEEVE_CLEARANCE));
             int[][] rings = b.tubeFromLoop(ids, a, e, 0.115, 0.075, h, 0.02, tFirst, Double.NaN);
-            for (int k = 1; k < rings.length; k++) {
+            armholes[side] = rings[0].clone();
+            for (int k = 0; k < rings.length; k++) {
                 for (int v : rings[k]) {
-                    sleeves.add(v);
+                    if (k > 0) {
+                        sleeves.add(v);
+                    }
+                    sleeveOf.get(side).add(v);
                 }
             }
             for (int v : rings[rings.length - 1]) {
@@ -94,6 +116,21 @@ public final class Garments {
         int fhw = Math.max(1, (int) Math.round(1.05 / (2 * Math.PI / tube.cols)));
         tube.cut(f0, f1, tube.cols / 4, fhw);
         int[] rim = tube.ids(tube.holeLoop(f0, f1, tube.cols / 4, fhw));
+        List<Integer> front = new ArrayList<>();
+        if (openFront) {
+            // the front slit: the two columns of cells either side of the front centre, hem to face opening
+            tube.cut(0, f0, tube.cols / 4, 1);
+            for (int r = 0; r <= f0; r++) {
+                front.add(tube.id[r][tube.cols / 4 - 1]);
+                front.add(tube.id[r][tube.cols / 4 + 1]);
+            }
+            for (int v : tube.id[0]) {
+                front.add(v);
+            }
+            for (int v : rim) {
+                front.add(v);
+            }
+        }
         tube.triangulate(b);
         Map<String, int[]> groups = new LinkedHashMap<>();
         int hoodRow = tube.rowAtOrAbove(1.545 + hy);
@@ -109,7 +146,14 @@ public final class Garments {
         groups.put("hem", tube.id[0].clone());
         groups.put("sleeves", toArray(sleeves));
         groups.put("cuffs", toArray(cuffs));
-        return b.build("hooded-robe", groups);
+        if (openFront) {
+            groups.put("front_opening", toArray(front));
+            groups.put("left_armhole", armholes[0]);
+            groups.put("right_armhole", armholes[1]);
+            groups.put("left_sleeve", toArray(sleeveOf.get(0)));
+            groups.put("right_sleeve", toArray(sleeveOf.get(1)));
+        }
+        return b.build(openFront ? "open-front-robe" : "hooded-robe", groups);
     }
 
     /** The robe at {@link #DEFAULT_ROBE_VERTICES}. */
