@@ -211,11 +211,7 @@ public final class DressCommand extends WorkspaceCommand {
                 o.put("upperArmWinding", x.end() == null ? null : BenchCommand.round(x.end().upperArmWinding()));
                 o.put("forearmWinding", x.end() == null ? null : BenchCommand.round(x.end().forearmWinding()));
                 o.put("armCrossingsAtEnd", x.armCrossingsAtEnd());
-                o.put("gripsMissed", x.gripsMissed());
-                o.put("maxArmCrossings", x.maxArmCrossings());
-                o.put("framesWithArmCrossings", x.framesWithArmCrossings());
-                o.put("seconds", BenchCommand.round(x.seconds()));
-                o.put("failure", x.failure());
+                putRun(o, x.gripsMissed(), x.maxArmCrossings(), x.framesWithArmCrossings(), x.seconds(), x.failure());
                 rows.add(o);
             }
             m.put("rows", rows);
@@ -255,6 +251,16 @@ public final class DressCommand extends WorkspaceCommand {
         }
     }
 
+    /** The fields both reports give per start about the run itself: missed grips, arm crossings, time, failure. */
+    private static void putRun(Map<String, Object> o, int gripsMissed, int maxArmCrossings, int framesWithArmCrossings,
+            double seconds, String failure) {
+        o.put("gripsMissed", gripsMissed);
+        o.put("maxArmCrossings", maxArmCrossings);
+        o.put("framesWithArmCrossings", framesWithArmCrossings);
+        o.put("seconds", BenchCommand.round(seconds));
+        o.put("failure", failure);
+    }
+
     private static void printReport(DressingReport.Report r, SimulationSettings settings, boolean json, PrintStream out) {
         if (json) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -274,12 +280,8 @@ public final class DressCommand extends WorkspaceCommand {
                 o.put("heldUp", x.heldUp());
                 o.put("upFractionAfterRelease", BenchCommand.round(x.upFraction()));
                 o.put("patchVertices", x.patchVertices());
-                o.put("gripsMissed", x.gripsMissed());
                 o.put("armCrossingsAtStart", x.armCrossingsAtStart());
-                o.put("maxArmCrossings", x.maxArmCrossings());
-                o.put("framesWithArmCrossings", x.framesWithArmCrossings());
-                o.put("seconds", BenchCommand.round(x.seconds()));
-                o.put("failure", x.failure());
+                putRun(o, x.gripsMissed(), x.maxArmCrossings(), x.framesWithArmCrossings(), x.seconds(), x.failure());
                 rows.add(o);
             }
             m.put("rows", rows);
