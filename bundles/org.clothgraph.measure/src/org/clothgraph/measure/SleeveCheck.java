@@ -8,6 +8,7 @@ import java.util.Set;
 
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.garment.BoundaryLoops;
+import org.clothgraph.sim.garment.FeatureLoop;
 import org.clothgraph.sim.garment.GarmentFeatures;
 
 /**
@@ -115,8 +116,9 @@ public final class SleeveCheck {
      */
     public Result check(float[] x, double[] shoulder, double[] elbow, double[] wrist, double[] handEnd) {
         double[] upper = mid(shoulder, elbow), fore = mid(elbow, wrist);
-        double[] cc = centroid(x, cuff), ac = centroid(x, armhole), sc = centroid(x, sleeveVertices);
-        double[] n = newell(x, cuff);
+        FeatureLoop cuffLoop = FeatureLoop.of("cuff", cuff, x);
+        double[] cc = cuffLoop.centre(), ac = centroid(x, armhole), sc = centroid(x, sleeveVertices);
+        double[] n = cuffLoop.normal();
         // the cuff's outer side: away from the rest of the sleeve
         double out = dot(n, sub(cc, sc));
         if (out < 0) {
@@ -171,18 +173,6 @@ public final class SleeveCheck {
             }
         }
         return c;
-    }
-
-    private static double[] newell(float[] x, int[] loop) {
-        double[] n = new double[3];
-        for (int i = 0; i < loop.length; i++) {
-            int a = 3 * loop[i], b = 3 * loop[(i + 1) % loop.length];
-            n[0] += (x[a + 1] - x[b + 1]) * (x[a + 2] + x[b + 2]);
-            n[1] += (x[a + 2] - x[b + 2]) * (x[a] + x[b]);
-            n[2] += (x[a] - x[b]) * (x[a + 1] + x[b + 1]);
-        }
-        double l = len(n);
-        return l > 0 ? scale(n, 1 / l) : n;
     }
 
     private static double[] mid(double[] a, double[] b) {
