@@ -2,7 +2,11 @@ package org.clothgraph.demo;
 
 import org.clothgraph.model.Project;
 
-/** Project defaults, following the paper where it gives a number. */
+/**
+ * Project settings the demo writes. Only settings something reads belong here: the solver's settings, the blend
+ * length and the exploration's are in the exploration settings ({@code ExplorationSettings}), the compression's in
+ * its options; writing them here as well showed values in the project tree that nothing used.
+ */
 final class DemoSettings {
     private DemoSettings() {
     }
@@ -11,13 +15,7 @@ final class DemoSettings {
         project.batch(() -> {
             project.setSetting("project", "fps", "30");
             project.setSetting("simulator", "kind", "embedded");
-            project.setSetting("simulator", "substeps", "20");
             project.setSetting("motiongraph", "window", "10");
-            // Kim et al. 2013, section 6: blend about 10 frames across merged edges.
-            project.setSetting("playback", "blendFrames", "10");
-            // Section 7: about 200 basis vectors, 0.3 mm basis quantisation.
-            project.setSetting("compression", "basisVectors", "200");
-            project.setSetting("compression", "quantisationMm", "0.3");
         });
     }
 }

@@ -75,7 +75,9 @@ final class ProjectTreeBuilder {
         root.add(dbs);
 
         ProjectNode settings = new ProjectNode(Kind.FOLDER, "Settings", null);
-        for (String scope : new String[] { "project", "simulator", "motiongraph", "playback", "compression" }) {
+        // the scopes of plain settings (the compression scope holds each database's report, shown above; the
+        // exploration's settings are in the Exploration view)
+        for (String scope : new String[] { "project", "simulator", "motiongraph" }) {
             for (Map.Entry<String, String> e : project.settings(scope).entrySet()) {
                 settings.add(new ProjectNode(Kind.SETTING, scope + "." + e.getKey() + " = " + e.getValue(), null)
                         .property("scope", scope).property("key", e.getKey()).property("value", e.getValue()));
