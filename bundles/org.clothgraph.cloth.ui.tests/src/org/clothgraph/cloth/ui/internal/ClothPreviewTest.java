@@ -68,7 +68,8 @@ class ClothPreviewTest {
         ImageData painted = view.capture();
         Screenshots.save(painted, "cloth-preview-hood-group-painted");
         assertTrue(differs(up, painted), "painting the hood group changes the picture");
-        // the robe's feature loops are listed after its groups and painted the same way
+        // the robe's feature loops are listed after its groups (found in a job) and painted the same way
+        UiWait.until("the robe's feature loops to be listed", 30_000, () -> panel.featureNames().contains("hood rim"));
         panel.selectGroup(ClothPanel.LOOP + "hood rim");
         int[] rim = panel.highlightedGroup();
         assertTrue(rim != null && rim.length > 10, "the hood rim loop is selected");

@@ -41,6 +41,10 @@ final class ClothPanel {
     /** Feature loops are listed after the vertex groups with this prefix. */
     static final String LOOP = "loop: ";
     private java.util.List<org.clothgraph.sim.garment.FeatureLoop> features = java.util.List.of();
+    /** Finds a garment's feature loops off the UI thread (a second or more for a 30,000-vertex garment). */
+    private final org.clothgraph.ui.BackgroundLoad<FeatureRequest, java.util.List<org.clothgraph.sim.garment.FeatureLoop>> featureLoad;
+    /** A loop to select once the loops are listed (a stored feature; null: none). */
+    private String selectWhenListed;
     private final List<ClothRun.Report> shownRuns = new ArrayList<>();
     private boolean exploredEntry;
     private ClothMesh mesh;
@@ -94,6 +98,8 @@ final class ClothPanel {
         store.setEnabled(false);
         store.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         pickedLabel = new Label(c, SWT.WRAP);
+        featureLoad = new org.clothgraph.ui.BackgroundLoad<>(groups, "Finding the garment's border loops",
+                FeatureRequest::find, this::showFeatures, (request, e) -> pickedLabel.setText(e.getMessage()));
         GridData pd = new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1);
         pd.widthHint = 220;
         pickedLabel.setLayoutData(pd);
@@ -187,7 +193,7 @@ final class ClothPanel {
 
     void setGarment(GarmentInfo g, ClothMesh m, org.clothgraph.sim.body.Body rest) {
         mesh = m;
-        features = org.clothgraph.sim.garment.GarmentFeatures.of(m, rest);
+        features = java.util.List.of();
         Material mat = ProjectGarments.material(g);
         garmentLabel.setText(String.format(Locale.ROOT, "%s: %d vertices, %d triangles%nmaterial %s: %.2f kg/m2,"
                 + " stretch %.3g, bend %.3g, friction %.2f, thickness %.1f mm", g.name(), m.vertexCount(), m.triangleCount(),
@@ -198,11 +204,32 @@ final class ClothPanel {
         for (String name : m.vertexGroups().keySet().stream().sorted().toList()) {
             groups.add(name + " (" + m.group(name).length + ")");
         }
+        groups.select(0);
+        garmentLabel.getParent().layout();
+        featureLoad.request(new FeatureRequest(m, rest));
+    }
+
+    /** What the border loops are found on: a garment's mesh and the body's rest pose. */
+    private record FeatureRequest(ClothMesh mesh, org.clothgraph.sim.body.Body rest) {
+        java.util.List<org.clothgraph.sim.garment.FeatureLoop> find() {
+            return org.clothgraph.sim.garment.GarmentFeatures.of(mesh, rest);
+        }
+    }
+
+    /** Lists the loops found after the groups (UI thread), unless another garment is shown by now. */
+    private void showFeatures(FeatureRequest request, java.util.List<org.clothgraph.sim.garment.FeatureLoop> found) {
+        if (request.mesh() != mesh) {
+            return;
+        }
+        features = found;
         for (org.clothgraph.sim.garment.FeatureLoop f : features) {
             groups.add(LOOP + f.name() + " (" + f.vertices().length + ")");
         }
-        groups.select(0);
-        garmentLabel.getParent().layout();
+        if (selectWhenListed != null) {
+            selectItem(selectWhenListed);
+            selectWhenListed = null;
+            view.seek(view.frame());
+        }
     }
 
     int[] highlightedGroup() {
@@ -253,12 +280,19 @@ final class ClothPanel {
         return item.substring(0, item.lastIndexOf(" ("));
     }
 
-    /** Selects a listed group or loop by name, without painting (the view repaints). */
+    /**
+     * Selects a listed group or loop by name, without painting (the view repaints); a loop not listed yet is
+     * selected when the loops are.
+     */
     void selectItem(String name) {
         for (int i = 0; i < groups.getItemCount(); i++) {
             if (groups.getItem(i).startsWith(name + " (")) {
                 groups.select(i);
+                return;
             }
+        }
+        if (name.startsWith(LOOP)) {
+            selectWhenListed = name;
         }
     }
 
