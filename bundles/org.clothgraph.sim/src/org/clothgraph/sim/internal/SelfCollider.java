@@ -29,6 +29,12 @@ final class SelfCollider {
     final Contacts contacts = new Contacts();
     /** Crossings being untangled: no contact joins the two sides of one; null = none. */
     private Untangler crossing;
+    /**
+     * The vertices of the last pass's candidate pairs that came within their reach (the thickness plus the two sides'
+     * motion) at its start, whether or not they became contacts: see {@link XpbdSolver} for what this tells the
+     * untangler's next search.
+     */
+    final boolean[] near;
 
     /** Pairs of ids (vertex-triangle or edge-edge). */
     static final class PairList {
@@ -62,6 +68,7 @@ final class SelfCollider {
         triBox = new double[2 * model.tri.length];
         edgeBox = new double[6 * model.edges];
         motion = new double[model.n];
+        near = new boolean[model.n];
         int chunks = Math.max(1, workers.threads());
         chunkContacts = new Contacts[chunks];
         chunkVf = new PairList[chunks];
@@ -84,6 +91,7 @@ final class SelfCollider {
                         + Geometry.sq(x[o + 2] - xp[o + 2]));
             }
         });
+        java.util.Arrays.fill(near, false);
         build(xp, x);
         for (Contacts c : chunkContacts) {
             c.clear();
@@ -210,7 +218,11 @@ final class SelfCollider {
         int o = 3 * i;
         double d2 = Geometry.closestOnTriangle(xp, xp[o], xp[o + 1], xp[o + 2], a, b, c, bc);
         double reach = thick + motion[i] + Math.max(motion[a], Math.max(motion[b], motion[c]));
-        if (d2 >= reach * reach || d2 < 1e-18) {
+        if (d2 >= reach * reach) {
+            return;
+        }
+        near[i] = near[a] = near[b] = near[c] = true;
+        if (d2 < 1e-18) {
             return;
         }
         if (crossing != null && (crossing.across(i, a) || crossing.across(i, b) || crossing.across(i, c))) {
@@ -234,7 +246,11 @@ final class SelfCollider {
         int a = m.eA[e], b = m.eB[e], c = m.eA[f], d = m.eB[f];
         double d2 = Geometry.closestSegments(xp, a, b, c, d, st);
         double reach = thick + Math.max(motion[a], motion[b]) + Math.max(motion[c], motion[d]);
-        if (d2 >= reach * reach || d2 < 1e-18) {
+        if (d2 >= reach * reach) {
+            return;
+        }
+        near[a] = near[b] = near[c] = near[d] = true;
+        if (d2 < 1e-18) {
             return;
         }
         double s = st[0], t = st[1];
