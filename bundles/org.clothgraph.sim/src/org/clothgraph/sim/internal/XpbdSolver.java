@@ -62,7 +62,7 @@ public final class XpbdSolver implements ClothSolver {
     private boolean fullCrossingSearch;
     private static final double NEAR_ONLY_SLACK = 0.45;
     private final double[] detected;
-    private long crossingSearches, searchedEdges;
+    private long crossingSearches, fullSearches, searchedEdges;
     private final boolean[] touched, inContact;
     // counters for the run report
     private long substepsTotal, framesAtBudget, contactsTotal, bodyPushesTotal, speedLimits, untangles;
@@ -91,6 +91,11 @@ public final class XpbdSolver implements ClothSolver {
     /** Tests only: makes every crossing search of the untangler a full one, which must not change the frames. */
     public void fullCrossingSearch(boolean on) {
         fullCrossingSearch = on;
+    }
+
+    /** The untangler's crossing searches so far, and how many of them were full ones. */
+    public long[] crossingSearches() {
+        return new long[] { crossingSearches, fullSearches };
     }
 
     /** Mean fraction of the mesh edges the untangler's crossing searches looked at (1 = all; NaN: none run). */
@@ -261,6 +266,7 @@ public final class XpbdSolver implements ClothSolver {
                 boolean[] near = searchNearOnly && !fullCrossingSearch ? self.near : null;
                 untangles += untangler.untangle(xs, x, set.untangleSpeed() * h * set.selfCollisionInterval(), near);
                 crossingSearches++;
+                fullSearches += near == null ? 1 : 0;
                 searchedEdges += untangler.searchedEdges();
                 tangled = untangler.crossings() > 0 ? untangler : null;
             }
