@@ -50,16 +50,4 @@ final class SolverChecks {
         }
         return worst;
     }
-
-    /** Whether no vertex of x lies d or further from where it is in y. */
-    static boolean withinDistance(double[] x, double[] y, double d) {
-        double d2 = d * d;
-        for (int i = 0; i < x.length; i += 3) {
-            double dx = x[i] - y[i], dy = x[i + 1] - y[i + 1], dz = x[i + 2] - y[i + 2];
-            if (dx * dx + dy * dy + dz * dz >= d2) {
-                return false;
-            }
-        }
-        return true;
-    }
 }

@@ -49,13 +49,14 @@ public final class XpbdSolver implements ClothSolver {
      * ({@link SelfCollider#near}). It finds what a full search finds when (1) the last search found no crossing, so
      * any crossing at this pass's reference state xs formed on the way from the last reference state: along the
      * straight path between them, an edge begins to cross a triangle only when an end of the edge touches the
-     * triangle or the edge touches one of the triangle's edges; and (2) the last pass's contact solve, the one move
-     * between the positions its pairs were found for and the new reference state, moved no vertex by D = 0.45 x
-     * the thickness or more: then on that straight path every vertex stays within D of the path its candidate boxes
-     * were swept over (grown by half the thickness, so the touching pair was a candidate), and a pair that touches
-     * began at most its reach minus the thickness plus 2D < its reach apart, so its vertices were marked near. Both
-     * are checked every pass; a frame's first search is full. The crossings, and their order, are then those of
-     * the full search (SolverCountersTest compares the two).
+     * triangle or the edge touches one of the triangle's edges. (2) The last pass's contact solve is the one move
+     * between the positions its pairs were found for and the new reference state. Where it moved the touching
+     * pair's vertices by less than D = 0.45 x the thickness, each stays on that straight path within D of the path
+     * its candidate boxes were swept over (grown by half the thickness, so the pair was a candidate), and the pair
+     * began at most its reach minus the thickness plus 2D < its reach apart, so its vertices were marked near; where
+     * it moved one of them further, {@link SelfCollider#markMoved} marks them. (1) is checked every pass; a frame's
+     * first search is full. The crossings, and their order, are then those of the full search (UntangleTest
+     * compares the two).
      */
     private boolean searchNearOnly;
     /** Tests: every crossing search a full one (the result must be the same). */
@@ -276,7 +277,7 @@ public final class XpbdSolver implements ClothSolver {
             }
             solveContacts();
             if (untangler != null) {
-                searchNearOnly = tangled == null && SolverChecks.withinDistance(x, detected, NEAR_ONLY_SLACK * mat.thickness());
+                searchNearOnly = tangled == null && self.markMoved(xs, detected, x, NEAR_ONLY_SLACK * mat.thickness());
             }
             contactsTotal += self.contacts.size;
             // the reference for the next pass is taken here, before the body pass: the body's pushes then belong
