@@ -48,17 +48,31 @@ final class BoxHash {
 
     /** Replaces the stored boxes: {@code b} holds min x, y, z, max x, y, z per box (kept by reference). */
     void build(double[] b, int n) {
+        build(b, n, null, n);
+    }
+
+    /**
+     * Stores only the boxes {@code ids[0..m)} (ascending) of {@code b}, which holds min x, y, z, max x, y, z for
+     * boxes 0..n-1 (only the listed ones need be current); the others are absent. A query visits the stored boxes in
+     * the order a query of all n would visit them, the absent ones left out: a bucket holds its boxes in id order
+     * either way, and which cell a pair is examined in depends on the two boxes alone.
+     */
+    void build(double[] b, int n, int[] ids, int m) {
         boxes = b;
         count = n;
         if (cells.length < 6 * n) {
             cells = new int[6 * n];
         }
-        for (int k = 0; k < 6 * n; k++) {
-            cells[k] = c(b[k]);
+        for (int j = 0; j < m; j++) {
+            int o = 6 * (ids == null ? j : ids[j]);
+            for (int k = o; k < o + 6; k++) {
+                cells[k] = c(b[k]);
+            }
         }
         Arrays.fill(start, 0);
         long entries = 0;
-        for (int t = 0; t < n; t++) {
+        for (int j = 0; j < m; j++) {
+            int t = ids == null ? j : ids[j];
             int o = 6 * t;
             int ix0 = cells[o], iy0 = cells[o + 1], iz0 = cells[o + 2];
             int ix1 = cells[o + 3], iy1 = cells[o + 4], iz1 = cells[o + 5];
@@ -81,7 +95,8 @@ final class BoxHash {
             items = new int[(int) Math.min(Integer.MAX_VALUE - 16, entries + entries / 4)];
         }
         System.arraycopy(start, 0, fill, 0, mask + 1);
-        for (int t = 0; t < n; t++) {
+        for (int j = 0; j < m; j++) {
+            int t = ids == null ? j : ids[j];
             int o = 6 * t;
             int ix0 = cells[o], iy0 = cells[o + 1], iz0 = cells[o + 2];
             int ix1 = cells[o + 3], iy1 = cells[o + 4], iz1 = cells[o + 5];

@@ -42,6 +42,17 @@ final class ClothModel {
     static final int PARTS = 2;
     /** The slab (0..PARTS-1) of each vertex, or null when the constraints are not split into slabs. */
     final int[] vertexPart;
+    /**
+     * Most vertices in one block of a slab. A slab with more is split (at the median along its widest axis, again
+     * and again) into blocks of at most this many vertices; within the slab's constraints those joining two vertices
+     * of one block come first, block by block, each block in the pseudo-random order, then those joining two blocks
+     * of the slab, in that order: a Gauss-Seidel sweep then works on one block's vertices (2,048 x 32 bytes) at a
+     * time instead of jumping across the whole slab (at 28,963 vertices a slab's 463 KB did not stay in the core's
+     * cache). A slab of at most this many vertices is one block: its order is the pseudo-random one alone.
+     */
+    static final int BLOCK = 2048;
+    /** The block of each vertex (numbered slab by slab), or null when the constraints are not split into slabs. */
+    final int[] vertexBlock;
 
     ClothModel(ClothMesh mesh, Material material) {
         this(mesh, material, true);
@@ -165,9 +176,11 @@ final class ClothModel {
         }
         if (slabs) {
             vertexPart = new int[n];
-            partStart = partition(vertexPart);
+            vertexBlock = new int[n];
+            partStart = partition(vertexPart, vertexBlock);
         } else {
             vertexPart = null;
+            vertexBlock = null;
             partStart = new int[PARTS + 2];
             partStart[PARTS + 1] = nc;
         }
@@ -197,7 +210,7 @@ final class ClothModel {
     }
 
     /** Reorders the constraints into the blocks of {@link #partStart}; returns the block starts. */
-    private int[] partition(int[] part) {
+    private int[] partition(int[] part, int[] blockOf) {
         int nc = cA.length;
         // the widest axis of the rest shape, and the vertex-count quantiles along it
         int axis = 0;
@@ -223,8 +236,43 @@ final class ClothModel {
         for (int k = 0; k < n; k++) {
             part[byAxis[k]] = (int) ((long) k * PARTS / Math.max(1, n));
         }
+        // each slab's blocks; a constraint's sort key within its slab: its block, or after all blocks of the slab
+        int blocks = 0;
+        int[] slabBlocks = new int[PARTS + 1];
+        for (int p = 0; p < PARTS; p++) {
+            int slab = p;
+            int[] members = java.util.stream.IntStream.range(0, n).filter(i -> part[i] == slab).toArray();
+            slabBlocks[p] = blocks;
+            blocks = split(members, 0, members.length, blockOf, blocks);
+        }
+        slabBlocks[PARTS] = blocks;
+        int[] key = new int[nc];
+        for (int c = 0; c < nc; c++) {
+            int pa = part[cA[c]], pb = part[cB[c]];
+            if (pa != pb) {
+                key[c] = blocks + PARTS; // the crossing block, after every slab
+            } else {
+                int ba = blockOf[cA[c]], bb = blockOf[cB[c]];
+                // within slab pa: its blocks' own constraints (keys of the blocks), then those joining two of them
+                key[c] = ba == bb ? ba + pa : slabBlocks[pa + 1] + pa;
+            }
+        }
+        // a stable counting sort by key keeps the pseudo-random order within each key
+        int keys = blocks + PARTS + 1;
+        int[] keyStart = new int[keys + 1];
+        for (int c = 0; c < nc; c++) {
+            keyStart[key[c] + 1]++;
+        }
+        for (int k = 0; k < keys; k++) {
+            keyStart[k + 1] += keyStart[k];
+        }
         int[] block = new int[nc];
         int[] count = new int[PARTS + 2];
+        int[] order = new int[nc];
+        int[] keyFill = Arrays.copyOf(keyStart, keys);
+        for (int c = 0; c < nc; c++) {
+            order[keyFill[key[c]]++] = c;
+        }
         for (int c = 0; c < nc; c++) {
             int pa = part[cA[c]], pb = part[cB[c]];
             block[c] = pa == pb ? pa : PARTS;
@@ -238,7 +286,8 @@ final class ClothModel {
         int[] na = new int[nc], nb = new int[nc];
         double[] nr = new double[nc], ncpl = new double[nc];
         boolean[] ne = new boolean[nc];
-        for (int c = 0; c < nc; c++) {
+        for (int j = 0; j < nc; j++) {
+            int c = order[j];
             int to = fill[block[c]]++;
             na[to] = cA[c];
             nb[to] = cB[c];
@@ -252,6 +301,44 @@ final class ClothModel {
         System.arraycopy(ncpl, 0, cCompl, 0, nc);
         System.arraycopy(ne, 0, cEdge, 0, nc);
         return starts;
+    }
+
+    /**
+     * Numbers the blocks of vertices {@code v[from, to)}: one block when they are at most {@link #BLOCK}, else the two
+     * halves at the median along their widest axis in the rest shape, each split again. Returns the next block number.
+     */
+    private int split(int[] v, int from, int to, int[] blockOf, int next) {
+        if (to - from <= BLOCK) {
+            for (int k = from; k < to; k++) {
+                blockOf[v[k]] = next;
+            }
+            return next + 1;
+        }
+        int axis = 0;
+        double widest = -1;
+        for (int d = 0; d < 3; d++) {
+            double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+            for (int k = from; k < to; k++) {
+                lo = Math.min(lo, rest[3 * v[k] + d]);
+                hi = Math.max(hi, rest[3 * v[k] + d]);
+            }
+            if (hi - lo > widest) {
+                widest = hi - lo;
+                axis = d;
+            }
+        }
+        int ax = axis;
+        Integer[] sorted = new Integer[to - from];
+        for (int k = from; k < to; k++) {
+            sorted[k - from] = v[k];
+        }
+        Arrays.sort(sorted, (a, b) -> rest[3 * a + ax] != rest[3 * b + ax]
+                ? Double.compare(rest[3 * a + ax], rest[3 * b + ax]) : Integer.compare(a, b));
+        for (int k = from; k < to; k++) {
+            v[k] = sorted[k - from];
+        }
+        int mid = from + (to - from) / 2;
+        return split(v, mid, to, blockOf, split(v, from, mid, blockOf, next));
     }
 
     int bends() {

@@ -29,6 +29,12 @@ final class SelfCollider {
     final Contacts contacts = new Contacts();
     /** Crossings being untangled: no contact joins the two sides of one; null = none. */
     private Untangler crossing;
+    /**
+     * The vertices of the last pass's candidate pairs that came within their reach (the thickness plus the two sides'
+     * motion) at its start, whether or not they became contacts: see {@link XpbdSolver} for what this tells the
+     * untangler's next search.
+     */
+    final boolean[] near;
 
     /** Pairs of ids (vertex-triangle or edge-edge). */
     static final class PairList {
@@ -62,6 +68,8 @@ final class SelfCollider {
         triBox = new double[2 * model.tri.length];
         edgeBox = new double[6 * model.edges];
         motion = new double[model.n];
+        near = new boolean[model.n];
+        moved = new boolean[model.n];
         int chunks = Math.max(1, workers.threads());
         chunkContacts = new Contacts[chunks];
         chunkVf = new PairList[chunks];
@@ -84,6 +92,7 @@ final class SelfCollider {
                         + Geometry.sq(x[o + 2] - xp[o + 2]));
             }
         });
+        java.util.Arrays.fill(near, false);
         build(xp, x);
         for (Contacts c : chunkContacts) {
             c.clear();
@@ -186,6 +195,69 @@ final class SelfCollider {
         contacts.clear();
     }
 
+    /**
+     * After the pass's contact solve: adds to {@link #near} what the untangler's next search needs where the solve
+     * moved a vertex by {@code far} or more (from {@code detected}, the positions the pass's pairs were found for,
+     * to {@code x}). Those vertices are marked; the edges and triangles with such a vertex are swept from the pass's
+     * reference {@code xs} to {@code x} and looked up in this pass's hashes (whose boxes, grown by half the
+     * thickness, hold the straight path from {@code xs} to {@code x} of every edge and triangle that the solve moved
+     * less than that), and the vertices of what they meet are marked: an edge and a triangle that touch on that
+     * path then have a marked vertex each. Returns false when so many moved that a full search is cheaper.
+     */
+    boolean markMoved(double[] xs, double[] detected, double[] x, double far) {
+        int n = m.n;
+        double far2 = far * far;
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            int o = 3 * i;
+            double dx = x[o] - detected[o], dy = x[o + 1] - detected[o + 1], dz = x[o + 2] - detected[o + 2];
+            moved[i] = dx * dx + dy * dy + dz * dz >= far2;
+            count += moved[i] ? 1 : 0;
+        }
+        if (count == 0) {
+            return true;
+        }
+        if (count > n / 16) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            near[i] |= moved[i];
+        }
+        BoxHash.Hits hits = new BoxHash.Hits();
+        double[] b = new double[6];
+        int[] tri = m.tri;
+        // a little over the boxes, for rounding
+        double eps = 0.05 * thick;
+        for (int t = 0, nt = tri.length / 3; t < nt; t++) {
+            if (!moved[tri[3 * t]] && !moved[tri[3 * t + 1]] && !moved[tri[3 * t + 2]]) {
+                continue;
+            }
+            sweptBox(x, xs, tri, 3 * t, 3, eps, b, 0);
+            edgeHash.query(b[0], b[1], b[2], b[3], b[4], b[5], -1, hits);
+            for (int k = 0; k < hits.size; k++) {
+                near[m.eA[hits.ids[k]]] = true;
+                near[m.eB[hits.ids[k]]] = true;
+            }
+        }
+        int[] pair = new int[2];
+        for (int e = 0; e < m.edges; e++) {
+            if (!moved[m.eA[e]] && !moved[m.eB[e]]) {
+                continue;
+            }
+            pair[0] = m.eA[e];
+            pair[1] = m.eB[e];
+            sweptBox(x, xs, pair, 0, 2, eps, b, 0);
+            triHash.query(b[0], b[1], b[2], b[3], b[4], b[5], -1, hits);
+            for (int k = 0; k < hits.size; k++) {
+                int o = 3 * hits.ids[k];
+                near[tri[o]] = near[tri[o + 1]] = near[tri[o + 2]] = true;
+            }
+        }
+        return true;
+    }
+
+    private final boolean[] moved;
+
     private static void sweptBox(double[] x, double[] xp, int[] idx, int off, int count, double grow, double[] box, int b) {
         double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
         for (int k = 0; k < count; k++) {
@@ -210,7 +282,11 @@ final class SelfCollider {
         int o = 3 * i;
         double d2 = Geometry.closestOnTriangle(xp, xp[o], xp[o + 1], xp[o + 2], a, b, c, bc);
         double reach = thick + motion[i] + Math.max(motion[a], Math.max(motion[b], motion[c]));
-        if (d2 >= reach * reach || d2 < 1e-18) {
+        if (d2 >= reach * reach) {
+            return;
+        }
+        near[i] = near[a] = near[b] = near[c] = true;
+        if (d2 < 1e-18) {
             return;
         }
         if (crossing != null && (crossing.across(i, a) || crossing.across(i, b) || crossing.across(i, c))) {
@@ -234,7 +310,11 @@ final class SelfCollider {
         int a = m.eA[e], b = m.eB[e], c = m.eA[f], d = m.eB[f];
         double d2 = Geometry.closestSegments(xp, a, b, c, d, st);
         double reach = thick + Math.max(motion[a], motion[b]) + Math.max(motion[c], motion[d]);
-        if (d2 >= reach * reach || d2 < 1e-18) {
+        if (d2 >= reach * reach) {
+            return;
+        }
+        near[a] = near[b] = near[c] = near[d] = true;
+        if (d2 < 1e-18) {
             return;
         }
         double s = st[0], t = st[1];

@@ -95,6 +95,8 @@ final class Untangler {
         for (int i = 0; i < chunks; i++) {
             chunkCrossings[i] = new Crossings();
         }
+        triIds = new int[nt];
+        edgeIds = new int[model.edges];
         tangled = new boolean[model.n];
         dx = new double[3 * model.n];
         count = new int[model.n];
@@ -105,6 +107,11 @@ final class Untangler {
 
     private long key(int a, int b) {
         return (long) Math.min(a, b) * m.n + Math.max(a, b);
+    }
+
+    /** Edges the last search looked at. */
+    int searchedEdges() {
+        return searched;
     }
 
     /** Crossings last found. */
@@ -118,7 +125,17 @@ final class Untangler {
      * crossing. Returns the number of crossings acted on.
      */
     int untangle(double[] xs, double[] x, double step) {
-        find(xs);
+        return untangle(xs, x, step, null);
+    }
+
+    /**
+     * As {@link #untangle(double[], double[], double)}, with the search for crossings restricted to the edges and
+     * triangles with a vertex in {@code near} (null: all): when the caller knows that any crossing at {@code xs} has
+     * a vertex of its edge and one of its triangle there, the crossings found, and their order, are those of the full
+     * search.
+     */
+    int untangle(double[] xs, double[] x, double step, boolean[] near) {
+        find(xs, near);
         if (crossings.size == 0) {
             return 0;
         }
@@ -269,28 +286,51 @@ final class Untangler {
         return new double[] { 1 - b1 - b2, b1, b2 };
     }
 
-    /** The edge-triangle crossings at positions x, in edge order; marks their vertices as tangled. */
-    private void find(double[] x) {
+    /**
+     * The edge-triangle crossings at positions x, in edge order; marks their vertices as tangled. With {@code near},
+     * only the edges and triangles with a vertex in it are searched (the subset's hash visits its triangles in the
+     * full hash's order: the same crossings in the same order when every crossing is among them).
+     */
+    private void find(double[] x, boolean[] near) {
         int nt = m.tri.length / 3;
         int[] tri = m.tri;
-        workers.forRange(nt, 4096, (chunk, from, to) -> {
-            for (int t = from; t < to; t++) {
+        int triCount = nt, edgeCount = m.edges;
+        if (near != null) {
+            triCount = 0;
+            for (int t = 0; t < nt; t++) {
+                if (near[tri[3 * t]] || near[tri[3 * t + 1]] || near[tri[3 * t + 2]]) {
+                    triIds[triCount++] = t;
+                }
+            }
+            edgeCount = 0;
+            for (int e = 0; e < m.edges; e++) {
+                if (near[m.eA[e]] || near[m.eB[e]]) {
+                    edgeIds[edgeCount++] = e;
+                }
+            }
+        }
+        int[] tids = near == null ? null : triIds, eids = near == null ? null : edgeIds;
+        workers.forRange(triCount, 4096, (chunk, from, to) -> {
+            for (int j = from; j < to; j++) {
+                int t = tids == null ? j : tids[j];
                 int a = 3 * tri[3 * t], b = 3 * tri[3 * t + 1], c = 3 * tri[3 * t + 2];
                 int q = 6 * t;
-                for (int j = 0; j < 3; j++) {
-                    triBox[q + j] = Math.min(x[a + j], Math.min(x[b + j], x[c + j]));
-                    triBox[q + 3 + j] = Math.max(x[a + j], Math.max(x[b + j], x[c + j]));
+                for (int k = 0; k < 3; k++) {
+                    triBox[q + k] = Math.min(x[a + k], Math.min(x[b + k], x[c + k]));
+                    triBox[q + 3 + k] = Math.max(x[a + k], Math.max(x[b + k], x[c + k]));
                 }
             }
         });
-        triHash.build(triBox, nt);
+        triHash.build(triBox, nt, tids, triCount);
         for (Crossings c : chunkCrossings) {
             c.size = 0;
         }
-        workers.forRange(m.edges, 2048, (chunk, from, to) -> {
+        searched = edgeCount;
+        workers.forRange(edgeCount, 2048, (chunk, from, to) -> {
             Crossings out = chunkCrossings[chunk];
             BoxHash.Hits hits = new BoxHash.Hits();
-            for (int e = from; e < to; e++) {
+            for (int j = from; j < to; j++) {
+                int e = eids == null ? j : eids[j];
                 int a = m.eA[e], b = m.eB[e];
                 int oa = 3 * a, ob = 3 * b;
                 triHash.query(Math.min(x[oa], x[ob]), Math.min(x[oa + 1], x[ob + 1]), Math.min(x[oa + 2], x[ob + 2]),
@@ -332,6 +372,10 @@ final class Untangler {
     }
 
     private long[] pairs = new long[64];
+    /** The triangles and edges of a restricted search. */
+    private final int[] triIds, edgeIds;
+    /** Edges searched by the last search (for the record of what the restriction saves). */
+    private int searched;
     private int pairCount;
 
     /**

@@ -44,6 +44,26 @@ public final class XpbdSolver implements ClothSolver {
     private BodyCollider collider;
     private boolean quasiStatic;
     private final int[] chunkPushes;
+    /**
+     * The untangler's crossing search restricted to the vertices of the last pass's close pairs
+     * ({@link SelfCollider#near}). It finds what a full search finds when (1) the last search found no crossing, so
+     * any crossing at this pass's reference state xs formed on the way from the last reference state: along the
+     * straight path between them, an edge begins to cross a triangle only when an end of the edge touches the
+     * triangle or the edge touches one of the triangle's edges. (2) The last pass's contact solve is the one move
+     * between the positions its pairs were found for and the new reference state. Where it moved the touching
+     * pair's vertices by less than D = 0.45 x the thickness, each stays on that straight path within D of the path
+     * its candidate boxes were swept over (grown by half the thickness, so the pair was a candidate), and the pair
+     * began at most its reach minus the thickness plus 2D < its reach apart, so its vertices were marked near; where
+     * it moved one of them further, {@link SelfCollider#markMoved} marks them. (1) is checked every pass; a frame's
+     * first search is full. The crossings, and their order, are then those of the full search (UntangleTest
+     * compares the two).
+     */
+    private boolean searchNearOnly;
+    /** Tests: every crossing search a full one (the result must be the same). */
+    private boolean fullCrossingSearch;
+    private static final double NEAR_ONLY_SLACK = 0.45;
+    private final double[] detected;
+    private long crossingSearches, fullSearches, searchedEdges;
     private final boolean[] touched, inContact;
     // counters for the run report
     private long substepsTotal, framesAtBudget, contactsTotal, bodyPushesTotal, speedLimits, untangles;
@@ -66,6 +86,22 @@ public final class XpbdSolver implements ClothSolver {
         chunkPushes = new int[Math.max(1, workers.threads())];
         touched = new boolean[n];
         inContact = new boolean[n];
+        detected = untangler != null ? new double[3 * n] : null;
+    }
+
+    /** Tests only: makes every crossing search of the untangler a full one, which must not change the frames. */
+    public void fullCrossingSearch(boolean on) {
+        fullCrossingSearch = on;
+    }
+
+    /** The untangler's crossing searches so far, and how many of them were full ones. */
+    public long[] crossingSearches() {
+        return new long[] { crossingSearches, fullSearches };
+    }
+
+    /** Mean fraction of the mesh edges the untangler's crossing searches looked at (1 = all; NaN: none run). */
+    public double searchedEdgeFraction() {
+        return crossingSearches == 0 ? Double.NaN : (double) searchedEdges / crossingSearches / m.edges;
     }
 
     @Override
@@ -93,6 +129,7 @@ public final class XpbdSolver implements ClothSolver {
         }
         System.arraycopy(x, 0, xs, 0, x.length);
         self.clear();
+        searchNearOnly = false;
     }
 
     @Override
@@ -187,6 +224,8 @@ public final class XpbdSolver implements ClothSolver {
         BodyCollider body = collider(motion);
         int sub = substepsFor(body, t0, dt);
         body.load(t0, true);
+        // a frame's first crossing search is a full one: a frame does not depend on what the one before found
+        searchNearOnly = false;
         double h = dt / sub;
         for (int k = 1; k <= sub; k++) {
             if (monitor != null && monitor.isCanceled()) {
@@ -225,11 +264,21 @@ public final class XpbdSolver implements ClothSolver {
             if (untangler != null) {
                 // crossings already there (at the last pass's reference state) are undone step by step, and the
                 // contacts between their vertices, which would hold them crossed, are dropped while they last
-                untangles += untangler.untangle(xs, x, set.untangleSpeed() * h * set.selfCollisionInterval());
+                boolean[] near = searchNearOnly && !fullCrossingSearch ? self.near : null;
+                untangles += untangler.untangle(xs, x, set.untangleSpeed() * h * set.selfCollisionInterval(), near);
+                crossingSearches++;
+                fullSearches += near == null ? 1 : 0;
+                searchedEdges += untangler.searchedEdges();
                 tangled = untangler.crossings() > 0 ? untangler : null;
             }
             self.detect(xs, x, set.separationSpeed() * h * set.selfCollisionInterval(), tangled);
+            if (untangler != null) {
+                System.arraycopy(x, 0, detected, 0, x.length);
+            }
             solveContacts();
+            if (untangler != null) {
+                searchNearOnly = tangled == null && self.markMoved(xs, detected, x, NEAR_ONLY_SLACK * mat.thickness());
+            }
             contactsTotal += self.contacts.size;
             // the reference for the next pass is taken here, before the body pass: the body's pushes then belong
             // to the motion the next pass sweeps, so a push that carries cloth through cloth is seen and held on
