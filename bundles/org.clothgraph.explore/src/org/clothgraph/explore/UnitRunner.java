@@ -52,7 +52,7 @@ public final class UnitRunner {
                             out.add(local);
                             cls.add(classifier == null ? ""
                                     : classifier.name() + "=" + classifier.classify(state,
-                                            s.motion().poseAt(s.startTime() + (i + 1) / s.fps())));
+                                            s.motion().poseAt(ClothSimulator.frameTime(s.startTime(), i + 1, s.fps()))));
                             return root.toWorld(local);
                         }, driver, sub.split(s.frames()));
                 frames.add(out);

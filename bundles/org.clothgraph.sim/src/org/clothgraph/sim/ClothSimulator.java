@@ -103,6 +103,19 @@ public interface ClothSimulator {
         simulateStored(mesh, material, settings, motion, startTime, initial, fps, frames, sink, monitor);
     }
 
+    /**
+     * The body time of output frame {@code frame} of a simulation that starts at {@code startTime}: frame k of a
+     * simulation from a frame boundary (startTime within 1e-6 of a whole number of frames) is at (start frame + k) /
+     * fps, the time a simulation from 0 gives that frame, so that restarting from a stored state continues with the
+     * same body poses bit for bit (start + k / fps differs from (start frame + k) / fps in the last bit, e.g. 5/30 +
+     * 6/30 against 11/30, and the cloth from there); otherwise startTime + frame / fps.
+     */
+    static double frameTime(double startTime, int frame, double fps) {
+        double start = startTime * fps;
+        double whole = Math.rint(start);
+        return Math.abs(start - whole) <= 1e-6 ? (whole + frame) / fps : startTime + frame / fps;
+    }
+
     /** Whether {@link #simulateStored} continues bit-exactly from the stored states. */
     default boolean restartsExactly() {
         return false;

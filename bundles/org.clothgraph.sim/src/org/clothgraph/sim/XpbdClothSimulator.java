@@ -89,7 +89,7 @@ public final class XpbdClothSimulator implements ClothSimulator {
             ClothState current = initial;
             for (int f = 0; f < frames; f++) {
                 long t0 = System.nanoTime();
-                double time = startTime + f / fps;
+                double time = ClothSimulator.frameTime(startTime, f, fps);
                 Drive d = driver == null ? null : driver.drive(f, current);
                 if (d != null && d.vertices().length > 0) {
                     solver.drive(new DrivenVertices(d.vertices(), d.targets()));

@@ -117,7 +117,7 @@ public final class ArcsimClothSimulator implements ClothSimulator {
         while (done < frames) {
             int n = Math.min(perRun, frames - done);
             ClothState from = state;
-            List<ClothState> chunk = runChunk(mesh, material, settings, motion, startTime + done / fps, from, fps, n,
+            List<ClothState> chunk = runChunk(mesh, material, settings, motion, ClothSimulator.frameTime(startTime, done, fps), from, fps, n,
                     done, cost, subs, sm);
             out.addAll(chunk);
             state = chunk.get(chunk.size() - 1);
