@@ -327,11 +327,7 @@ final class ClothPanel {
 
     /** Selects a vertex group to paint (tests). */
     void selectGroup(String name) {
-        for (int i = 0; i < groups.getItemCount(); i++) {
-            if (groups.getItem(i).startsWith(name + " (")) {
-                groups.select(i);
-            }
-        }
+        selectItem(name);
         view.seek(view.frame());
     }
 
