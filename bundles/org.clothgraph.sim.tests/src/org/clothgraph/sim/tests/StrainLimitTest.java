@@ -1,0 +1,49 @@
+package org.clothgraph.sim.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.clothgraph.measure.Strain;
+import org.clothgraph.sim.ClothMesh;
+import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.InitialDrape;
+import org.clothgraph.sim.Material;
+import org.clothgraph.sim.SimulationResult;
+import org.clothgraph.sim.SimulationSettings;
+import org.clothgraph.sim.XpbdClothSimulator;
+import org.clothgraph.sim.body.BodyMotion;
+import org.clothgraph.sim.body.ProceduralBody;
+import org.clothgraph.sim.garment.Garments;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The small-step solver's strain limit (10 %) holds at the end of every frame, measured by the independent
+ * {@link Strain} from the output positions and the garment's rest mesh. In the procedural walk the body pass stretched an edge
+ * at the shoulder seam that the sweeps had left within the limit to 1.11-1.13x rest in frames 9-11 of this run (and
+ * at 3,785 vertices the collar to 1.20x); the substep now ends with the limit solved on its own and the body pass
+ * again, which may lengthen an edge by a little, so 0.5 % is allowed over the limit.
+ */
+class StrainLimitTest {
+    @Test
+    void noEdgeEndsAFrameBeyondTheStrainLimit() throws Exception {
+        BodyMotion motion = ProceduralBody.motion(ProceduralBody.Motion.WALK);
+        ClothMesh robe = Garments.hoodedRobe(motion.poseAt(0), 1500);
+        Material m = Material.defaults();
+        SimulationSettings s = SimulationSettings.smallSteps().withThreads(1);
+        assertEquals(0.1, s.strainLimit());
+        ClothState rest = InitialDrape.drape(robe, m,
+                InitialDrape.settingsFor(new XpbdClothSimulator(), s).withSelfCollision(false, 1), motion, 0, 0.2, null);
+        SimulationResult r = new XpbdClothSimulator().simulate(robe, m, s, motion, 0, rest, 30, 12, null);
+        Strain strain = Strain.againstRest(robe);
+        double worst = 0;
+        int worstFrame = -1;
+        for (int f = 0; f < r.frames().size(); f++) {
+            double max = strain.measure(r.frames().get(f).positions()).max();
+            if (max > worst) {
+                worst = max;
+                worstFrame = f + 1;
+            }
+        }
+        assertTrue(worst <= 0.105, "the longest edge " + worst + " over its rest length in frame " + worstFrame);
+    }
+}
