@@ -65,15 +65,26 @@ final class StrainPasses {
     }
 
     private void shorten(double[] x, double[] w, int a, int b, double lim) {
+        if (shortenEdge(x, w, a, b, lim)) {
+            note(a);
+            note(b);
+        }
+    }
+
+    /**
+     * Shortens the edge (a, b) of positions x to {@code lim} if it is longer, moving its ends by their inverse masses
+     * w; returns whether it moved them.
+     */
+    static boolean shortenEdge(double[] x, double[] w, int a, int b, double lim) {
         double wa = w[a], wb = w[b];
         if (wa + wb == 0) {
-            return;
+            return false;
         }
         int oa = 3 * a, ob = 3 * b;
         double dx = x[oa] - x[ob], dy = x[oa + 1] - x[ob + 1], dz = x[oa + 2] - x[ob + 2];
         double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
         if (len <= lim) {
-            return;
+            return false;
         }
         double f = (lim - len) / ((wa + wb) * len);
         x[oa] += wa * f * dx;
@@ -82,8 +93,7 @@ final class StrainPasses {
         x[ob] -= wb * f * dx;
         x[ob + 1] -= wb * f * dy;
         x[ob + 2] -= wb * f * dz;
-        note(a);
-        note(b);
+        return true;
     }
 
     private void note(int i) {

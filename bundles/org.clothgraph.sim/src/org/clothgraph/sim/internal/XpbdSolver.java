@@ -385,23 +385,10 @@ public final class XpbdSolver implements ClothSolver {
 
     /** The strain limit (a rigid inequality, as in the sweeps) on every mesh edge at a vertex of a contact. */
     private void limitContactStrain(double limit) {
-        double[] w = m.w, rest = m.eRest;
         for (int k = 0; k < contactVertexCount; k++) {
             int i = contactVertices[k];
             for (int q = m.nbrStart[i]; q < m.nbrStart[i + 1]; q++) {
-                int j = m.nbr[q];
-                double wa = w[i], wb = w[j];
-                if (wa + wb == 0) {
-                    continue;
-                }
-                int oa = 3 * i, ob = 3 * j;
-                double dx = x[oa] - x[ob], dy = x[oa + 1] - x[ob + 1], dz = x[oa + 2] - x[ob + 2];
-                double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
-                double lim = (1 + limit) * rest[m.nbrEdge[q]];
-                if (len <= lim) {
-                    continue;
-                }
-                move(oa, ob, wa, wb, (lim - len) / ((wa + wb) * len), dx, dy, dz);
+                StrainPasses.shortenEdge(x, m.w, i, m.nbr[q], (1 + limit) * m.eRest[m.nbrEdge[q]]);
             }
         }
     }
@@ -425,16 +412,6 @@ public final class XpbdSolver implements ClothSolver {
                 speedLimits++;
             }
         }
-    }
-
-    /** Moves the two ends of a distance constraint along d = x_a - x_b: a by +w_a f d, b by -w_b f d. */
-    private void move(int oa, int ob, double wa, double wb, double f, double dx, double dy, double dz) {
-        x[oa] += wa * f * dx;
-        x[oa + 1] += wa * f * dy;
-        x[oa + 2] += wa * f * dz;
-        x[ob] -= wb * f * dx;
-        x[ob + 1] -= wb * f * dy;
-        x[ob + 2] -= wb * f * dz;
     }
 
     /** Largest edge length / rest length ratio in the current state. */
