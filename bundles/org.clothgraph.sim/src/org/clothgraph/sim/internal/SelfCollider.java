@@ -4,7 +4,8 @@ package org.clothgraph.sim.internal;
  * Cloth-cloth collisions: vertex-triangle and edge-edge proximity contacts, found for each substep.
  * <p>
  * Broad phase, every collision pass: vertex-triangle and edge-edge pairs whose boxes, swept from the start
- * positions to the predicted ones and grown by half the thickness, overlap (spatial hashes of flat arrays).
+ * positions to the predicted ones and grown by half the thickness, overlap (spatial hashes of flat arrays), selected
+ * from candidates kept over passes ({@link KeptCandidates}: the same pairs in the same order as the search).
  * <p>
  * Narrow phase per substep: the substep starts from positions {@code xp} where the cloth does not pass through
  * itself. A candidate becomes a contact when its distance at the start of the substep is below the thickness
@@ -274,9 +275,10 @@ final class SelfCollider {
      * After the pass's contact solve: adds to {@link #near} what the untangler's next search needs where the solve
      * moved a vertex by {@code far} or more (from {@code detected}, the positions the pass's pairs were found for,
      * to {@code x}). Those vertices are marked; the edges and triangles with such a vertex are swept from the pass's
-     * reference {@code xs} to {@code x} and looked up in this pass's hashes (whose boxes, grown by half the
-     * thickness, hold the straight path from {@code xs} to {@code x} of every edge and triangle that the solve moved
-     * less than that), and the vertices of what they meet are marked: an edge and a triangle that touch on that
+     * reference {@code xs} to {@code x} and looked up against this pass's boxes (grown by half the thickness, they
+     * hold the straight path from {@code xs} to {@code x} of every edge and triangle that the solve moved less than
+     * that; found through the hashes, which hold them or the kept boxes around them, and the kept boxes changed since
+     * the hashes were built one by one), and the vertices of what they meet are marked: an edge and a triangle that touch on that
      * path then have a marked vertex each. Returns false when so many moved that a full search is cheaper.
      */
     boolean markMoved(double[] xs, double[] detected, double[] x, double far) {
@@ -345,7 +347,7 @@ final class SelfCollider {
             KeptCandidates.IntList changed = kept.changedTriangles();
             for (int k = 0; k < changed.size; k++) {
                 int o = 3 * changed.v[k];
-                if (KeptCandidates.overlaps(b, 0, triBox, 2 * o)) {
+                if (KeptCandidates.overlaps(b, 0, triBox, 6 * changed.v[k])) {
                     near[tri[o]] = near[tri[o + 1]] = near[tri[o + 2]] = true;
                 }
             }
@@ -360,7 +362,6 @@ final class SelfCollider {
     private final KeptCandidates kept;
     private boolean reuse = true;
     private long passes, foundPairs;
-
 
     static void sweptBox(double[] x, double[] xp, int[] idx, int off, int count, double grow, double[] box, int b) {
         double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;

@@ -119,8 +119,9 @@ public final class XpbdSolver implements ClothSolver {
     }
 
     /**
-     * The cloth-cloth candidate search so far: collision passes, how many searched afresh (the others selected from
-     * the kept candidates), the kept candidates and the selected pairs, each summed over the passes.
+     * The cloth-cloth candidate search so far: collision passes; full searches with the kept boxes; passes that added
+     * the pairs of kept boxes vertices had left; kept candidates and selected pairs, each summed over the passes;
+     * rebuilds of the hashes without a search. With reuse off every pass is a plain search and nothing is kept.
      */
     public long[] candidateStatistics() {
         return self.candidateStatistics();
