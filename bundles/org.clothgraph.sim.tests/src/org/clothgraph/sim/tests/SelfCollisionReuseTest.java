@@ -70,6 +70,7 @@ class SelfCollisionReuseTest {
     @Test
     void everyPassGetsTheSearchsPairsInItsOrderAndTheFramesAreTheSame() throws Exception {
         int threads = 1;
+        long nearChecks = 0;
         for (ProceduralBody.Motion motion : new ProceduralBody.Motion[] { ProceduralBody.Motion.WALK,
                 ProceduralBody.Motion.SPIN_FLIP, ProceduralBody.Motion.HEAD_WHIP }) {
             Run kept = run(motion, 6, threads, true, true);
@@ -78,11 +79,50 @@ class SelfCollisionReuseTest {
             assertTrue(st[0] >= 6 * 20, motion + ": passes " + st[0]);
             assertTrue(st[1] < st[0] / 2, motion + ": full searches " + st[1] + " of " + st[0] + " passes");
             assertTrue(st[2] > 0, motion + ": no pass added pairs for boxes a vertex had left");
+            nearChecks += st[6];
             Run searched = run(motion, 6, threads, false, false);
             assertEquals(0, searched.statistics()[1], "with reuse off nothing is kept");
             assertArrayEquals(searched.positions(), kept.positions(), motion + ", " + threads + " threads");
             assertArrayEquals(searched.velocities(), kept.velocities(), motion + ", " + threads + " threads");
             threads = 3 - threads;
         }
+        // the untangler's near vertices were compared where a contact solve moved vertices far
+        assertTrue(nearChecks > 0, "no pass compared the near vertices");
+    }
+
+    /**
+     * The untangler's restricted crossing search reads the vertices marked near by the collision passes, some of them
+     * through the hashes (which hold kept boxes with reuse): on the two crossed sheets of {@link UntangleTest}, falling
+     * while they untangle, the same frames and the same share of edges searched with reuse on and off.
+     */
+    @Test
+    void theUntanglersNearVerticesAreTheSame() throws Exception {
+        ClothMesh mesh = UntangleTest.bubble();
+        SimulationSettings s = SimulationSettings.smallSteps().withThreads(1);
+        float[][] last = new float[2][];
+        double[] searched = new double[2];
+        long[][] untangles = new long[2][];
+        for (int reuse = 0; reuse < 2; reuse++) {
+            try (XpbdSolver solver = new XpbdSolver(mesh, MATERIAL, s)) {
+                solver.reuseCandidates(reuse == 1);
+                solver.checkCandidates(reuse == 1);
+                solver.setState(new ClothState(mesh.restPositions().clone(), new float[3 * mesh.vertexCount()]));
+                for (int f = 0; f < 20; f++) {
+                    solver.advanceFrame(t -> new org.clothgraph.sim.body.Body(java.util.List.of()), f / 30.0, 1 / 30.0,
+                            f, null, 0);
+                }
+                last[reuse] = solver.state().positions();
+                searched[reuse] = solver.searchedEdgeFraction();
+                untangles[reuse] = solver.crossingSearches();
+                if (reuse == 1) {
+                    long[] st = solver.candidateStatistics();
+                    assertTrue(st[1] < st[0], "some passes used kept candidates: " + st[1] + " of " + st[0]);
+                }
+            }
+        }
+        assertTrue(untangles[1][1] < untangles[1][0], "some crossing searches were restricted");
+        assertArrayEquals(untangles[0], untangles[1]);
+        assertEquals(searched[0], searched[1]);
+        assertArrayEquals(last[0], last[1]);
     }
 }

@@ -221,7 +221,7 @@ final class SelfCollider {
      */
     long[] candidateStatistics() {
         long[] k = kept.statistics();
-        return new long[] { passes, k[1], k[2], k[3], foundPairs, k[4] };
+        return new long[] { passes, k[1], k[2], k[3], foundPairs, k[4], nearChecks };
     }
 
     /**
@@ -300,6 +300,32 @@ final class SelfCollider {
         for (int i = 0; i < n; i++) {
             near[i] |= moved[i];
         }
+        if (checkHashes != null) {
+            // tests: the marks through this pass's own search's hashes must be the same
+            boolean[] own = near.clone();
+            markNear(xs, x, checkHashes[0], checkHashes[1], new KeptCandidates.IntList(),
+                    new KeptCandidates.IntList(), own);
+            markNear(xs, x, triHash, edgeHash, kept.changedTriangles(), kept.changedEdges(), near);
+            if (!java.util.Arrays.equals(own, near)) {
+                throw new IllegalStateException("collision pass " + passes + ": the near vertices differ from the search's");
+            }
+            nearChecks++;
+            return true;
+        }
+        markNear(xs, x, triHash, edgeHash, kept.changedTriangles(), kept.changedEdges(), near);
+        return true;
+    }
+
+    /** Tests: passes whose near vertices were compared with those through the search's own hashes. */
+    private long nearChecks;
+
+    /**
+     * Marks in {@code near} the vertices of the edges and triangles that the moved vertices' triangles and edges meet
+     * (their paths from xs to x against this pass's boxes), through hashes holding this pass's boxes or kept boxes
+     * around them, and the kept boxes changed since those hashes were built one by one.
+     */
+    private void markNear(double[] xs, double[] x, BoxHash triHash, BoxHash edgeHash, KeptCandidates.IntList changedT,
+            KeptCandidates.IntList changedE, boolean[] near) {
         BoxHash.Hits hits = new BoxHash.Hits();
         double[] b = new double[6];
         int[] tri = m.tri;
@@ -320,7 +346,7 @@ final class SelfCollider {
                 near[m.eB[hits.ids[k]]] = true;
             }
             // kept boxes changed since the kept search are not where the hash has them: one by one
-            KeptCandidates.IntList changed = kept.changedEdges();
+            KeptCandidates.IntList changed = changedE;
             for (int k = 0; k < changed.size; k++) {
                 int f = changed.v[k];
                 if (KeptCandidates.overlaps(b, 0, edgeBox, 6 * f)) {
@@ -344,7 +370,7 @@ final class SelfCollider {
                 int o = 3 * hits.ids[k];
                 near[tri[o]] = near[tri[o + 1]] = near[tri[o + 2]] = true;
             }
-            KeptCandidates.IntList changed = kept.changedTriangles();
+            KeptCandidates.IntList changed = changedT;
             for (int k = 0; k < changed.size; k++) {
                 int o = 3 * changed.v[k];
                 if (KeptCandidates.overlaps(b, 0, triBox, 6 * changed.v[k])) {
@@ -352,7 +378,6 @@ final class SelfCollider {
                 }
             }
         }
-        return true;
     }
 
     private final boolean[] moved;
