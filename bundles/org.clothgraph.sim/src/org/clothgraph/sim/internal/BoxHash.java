@@ -167,8 +167,62 @@ final class BoxHash {
         }
     }
 
-    private int c(double v) {
+    /** The cell index of coordinate v along any axis. */
+    int c(double v) {
         return (int) Math.floor(v * inv);
+    }
+
+    /** The bucket holding cell (ix, iy, iz). */
+    int bucket(int ix, int iy, int iz) {
+        return hash(ix, iy, iz) & mask;
+    }
+
+    /**
+     * How many times a query whose box overlaps box {@code t} (integer cell bounds {@code cells[o..o+6)}: ix0, iy0,
+     * iz0, ix1, iy1, iz1) and examines the pair in cell (ix, iy, iz) reports it: once per cell of t in that cell's
+     * bucket, so more than once only where two cells of t share a bucket.
+     */
+    int visits(int[] cells, int o, int ix, int iy, int iz) {
+        int h = bucket(ix, iy, iz), k = 0;
+        for (int a = cells[o]; a <= cells[o + 3]; a++) {
+            for (int b = cells[o + 1]; b <= cells[o + 4]; b++) {
+                for (int d = cells[o + 2]; d <= cells[o + 5]; d++) {
+                    k += bucket(a, b, d) == h ? 1 : 0;
+                }
+            }
+        }
+        return k;
+    }
+
+    /**
+     * Whether two cells of the box with cell bounds {@code cells[o..o+6)} may share a bucket: false only when they
+     * do not (true also for boxes of more cells than {@code scratch} holds).
+     */
+    boolean sharesBucket(int[] cells, int o, int[] scratch) {
+        int ix0 = cells[o], iy0 = cells[o + 1], iz0 = cells[o + 2];
+        int ix1 = cells[o + 3], iy1 = cells[o + 4], iz1 = cells[o + 5];
+        long count = (long) (ix1 - ix0 + 1) * (iy1 - iy0 + 1) * (iz1 - iz0 + 1);
+        if (count <= 1) {
+            return false;
+        }
+        if (count > scratch.length) {
+            return true;
+        }
+        int k = 0;
+        for (int a = ix0; a <= ix1; a++) {
+            for (int b = iy0; b <= iy1; b++) {
+                for (int d = iz0; d <= iz1; d++) {
+                    int h = bucket(a, b, d);
+                    for (int j = 0; j < k; j++) {
+                        if (scratch[j] == h) {
+                            return true;
+                        }
+                    }
+                    scratch[k++] = h;
+                }
+            }
+        }
+        return false;
     }
 
     private static int hash(int ix, int iy, int iz) {

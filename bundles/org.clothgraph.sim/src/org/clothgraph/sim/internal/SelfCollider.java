@@ -4,7 +4,8 @@ package org.clothgraph.sim.internal;
  * Cloth-cloth collisions: vertex-triangle and edge-edge proximity contacts, found for each substep.
  * <p>
  * Broad phase, every collision pass: vertex-triangle and edge-edge pairs whose boxes, swept from the start
- * positions to the predicted ones and grown by half the thickness, overlap (spatial hashes of flat arrays).
+ * positions to the predicted ones and grown by half the thickness, overlap (spatial hashes of flat arrays), selected
+ * from candidates kept over passes ({@link KeptCandidates}: the same pairs in the same order as the search).
  * <p>
  * Narrow phase per substep: the substep starts from positions {@code xp} where the cloth does not pass through
  * itself. A candidate becomes a contact when its distance at the start of the substep is below the thickness
@@ -21,7 +22,8 @@ final class SelfCollider {
     private final ClothModel m;
     private final double thick;
     private final Workers workers;
-    private final BoxHash triHash, edgeHash;
+    /** The search's hashes; with reuse they hold the kept boxes ({@link KeptCandidates}). */
+    private BoxHash triHash, edgeHash;
     private final double[] triBox, edgeBox, motion;
     private final Contacts[] chunkContacts;
     private final PairList[] chunkVf, chunkEe;
@@ -58,9 +60,14 @@ final class SelfCollider {
         }
     }
 
-    SelfCollider(ClothModel model, double thickness, Workers workers) {
+    /**
+     * @param skin how much further than half the thickness the boxes of kept candidates reach (m; 0 = every pass
+     *        searches afresh): a larger skin keeps the candidates over more passes but keeps more of them
+     */
+    SelfCollider(ClothModel model, double thickness, double skin, Workers workers) {
         this.m = model;
         this.thick = thickness;
+        this.skin = skin;
         this.workers = workers;
         double cell = Math.max(Math.max(model.meanEdge, 2 * thickness), 1e-4);
         triHash = new BoxHash(cell, model.tri.length / 3);
@@ -79,6 +86,7 @@ final class SelfCollider {
             chunkVf[i] = new PairList();
             chunkEe[i] = new PairList();
         }
+        kept = new KeptCandidates(model, thickness, skin, workers, triHash, edgeHash, triBox, edgeBox);
     }
 
     /** Finds this substep's contacts between the start positions xp and the predicted positions x. */
@@ -93,7 +101,7 @@ final class SelfCollider {
             }
         });
         java.util.Arrays.fill(near, false);
-        build(xp, x);
+        candidates(xp, x);
         for (Contacts c : chunkContacts) {
             c.clear();
         }
@@ -195,13 +203,82 @@ final class SelfCollider {
         contacts.clear();
     }
 
+    /** Drops the kept candidates: the next pass searches afresh (a new state; the pairs would be the same). */
+    void forget() {
+        kept.forget();
+    }
+
+    /** Tests: off, every pass searches afresh with {@link #build} (the pairs, and their order, must be the same). */
+    void reuse(boolean on) {
+        reuse = on;
+        kept.forget();
+    }
+
+    /**
+     * Collision passes so far, full searches among them, passes that added the pairs of changed kept boxes, the kept
+     * candidates and the selected pairs, each summed over the passes (with reuse off, every pass is a search of its
+     * own and nothing is kept).
+     */
+    long[] candidateStatistics() {
+        long[] k = kept.statistics();
+        return new long[] { passes, k[1], k[2], k[3], foundPairs, k[4], nearChecks };
+    }
+
+    /**
+     * The candidate pairs for the motion from xp to x, in {@link #vf} and {@link #ee}: with a skin, selected from the
+     * kept candidates ({@link KeptCandidates}), which gives the pairs, in the order, that {@link #build} finds;
+     * without, by {@link #build}.
+     */
+    private void candidates(double[] xp, double[] x) {
+        passes++;
+        if (skin <= 0 || !reuse || !kept.find(xp, x, vf, ee, chunkVf, chunkEe)) {
+            build(xp, x);
+            kept.forget();
+        }
+        foundPairs += vf.size + ee.size;
+        if (checkHashes != null) {
+            check(xp, x);
+        }
+    }
+
+    /** Tests: hashes of the same cells and buckets for {@link #check}; null = no check. */
+    private BoxHash[] checkHashes;
+
+    /** Tests: on, every pass also searches afresh and fails if the pairs it has differ. */
+    void checkCandidates(boolean on) {
+        checkHashes = on ? new BoxHash[] { new BoxHash(triHash.cellSize(), m.tri.length / 3),
+                new BoxHash(edgeHash.cellSize(), m.edges) } : null;
+    }
+
+    private void check(double[] xp, double[] x) {
+        int[] va = java.util.Arrays.copyOf(vf.a, vf.size), vb = java.util.Arrays.copyOf(vf.b, vf.size);
+        int[] ea = java.util.Arrays.copyOf(ee.a, ee.size), eb = java.util.Arrays.copyOf(ee.b, ee.size);
+        BoxHash t = triHash, e = edgeHash;
+        triHash = checkHashes[0];
+        edgeHash = checkHashes[1];
+        try {
+            build(xp, x);
+        } finally {
+            triHash = t;
+            edgeHash = e;
+        }
+        if (!java.util.Arrays.equals(va, java.util.Arrays.copyOf(vf.a, vf.size))
+                || !java.util.Arrays.equals(vb, java.util.Arrays.copyOf(vf.b, vf.size))
+                || !java.util.Arrays.equals(ea, java.util.Arrays.copyOf(ee.a, ee.size))
+                || !java.util.Arrays.equals(eb, java.util.Arrays.copyOf(ee.b, ee.size))) {
+            throw new IllegalStateException("collision pass " + passes + ": the selected candidates (" + va.length
+                    + " + " + ea.length + ") are not those of a fresh search (" + vf.size + " + " + ee.size + ")");
+        }
+    }
+
     /**
      * After the pass's contact solve: adds to {@link #near} what the untangler's next search needs where the solve
      * moved a vertex by {@code far} or more (from {@code detected}, the positions the pass's pairs were found for,
      * to {@code x}). Those vertices are marked; the edges and triangles with such a vertex are swept from the pass's
-     * reference {@code xs} to {@code x} and looked up in this pass's hashes (whose boxes, grown by half the
-     * thickness, hold the straight path from {@code xs} to {@code x} of every edge and triangle that the solve moved
-     * less than that), and the vertices of what they meet are marked: an edge and a triangle that touch on that
+     * reference {@code xs} to {@code x} and looked up against this pass's boxes (grown by half the thickness, they
+     * hold the straight path from {@code xs} to {@code x} of every edge and triangle that the solve moved less than
+     * that; found through the hashes, which hold them or the kept boxes around them, and the kept boxes changed since
+     * the hashes were built one by one), and the vertices of what they meet are marked: an edge and a triangle that touch on that
      * path then have a marked vertex each. Returns false when so many moved that a full search is cheaper.
      */
     boolean markMoved(double[] xs, double[] detected, double[] x, double far) {
@@ -223,6 +300,32 @@ final class SelfCollider {
         for (int i = 0; i < n; i++) {
             near[i] |= moved[i];
         }
+        if (checkHashes != null) {
+            // tests: the marks through this pass's own search's hashes must be the same
+            boolean[] own = near.clone();
+            markNear(xs, x, checkHashes[0], checkHashes[1], new KeptCandidates.IntList(),
+                    new KeptCandidates.IntList(), own);
+            markNear(xs, x, triHash, edgeHash, kept.changedTriangles(), kept.changedEdges(), near);
+            if (!java.util.Arrays.equals(own, near)) {
+                throw new IllegalStateException("collision pass " + passes + ": the near vertices differ from the search's");
+            }
+            nearChecks++;
+            return true;
+        }
+        markNear(xs, x, triHash, edgeHash, kept.changedTriangles(), kept.changedEdges(), near);
+        return true;
+    }
+
+    /** Tests: passes whose near vertices were compared with those through the search's own hashes. */
+    private long nearChecks;
+
+    /**
+     * Marks in {@code near} the vertices of the edges and triangles that the moved vertices' triangles and edges meet
+     * (their paths from xs to x against this pass's boxes), through hashes holding this pass's boxes or kept boxes
+     * around them, and the kept boxes changed since those hashes were built one by one.
+     */
+    private void markNear(double[] xs, double[] x, BoxHash triHash, BoxHash edgeHash, KeptCandidates.IntList changedT,
+            KeptCandidates.IntList changedE, boolean[] near) {
         BoxHash.Hits hits = new BoxHash.Hits();
         double[] b = new double[6];
         int[] tri = m.tri;
@@ -235,8 +338,20 @@ final class SelfCollider {
             sweptBox(x, xs, tri, 3 * t, 3, eps, b, 0);
             edgeHash.query(b[0], b[1], b[2], b[3], b[4], b[5], -1, hits);
             for (int k = 0; k < hits.size; k++) {
+                // the hash may hold kept boxes, which hold the current ones: the current ones decide
+                if (!KeptCandidates.overlaps(b, 0, edgeBox, 6 * hits.ids[k])) {
+                    continue;
+                }
                 near[m.eA[hits.ids[k]]] = true;
                 near[m.eB[hits.ids[k]]] = true;
+            }
+            // kept boxes changed since the kept search are not where the hash has them: one by one
+            KeptCandidates.IntList changed = changedE;
+            for (int k = 0; k < changed.size; k++) {
+                int f = changed.v[k];
+                if (KeptCandidates.overlaps(b, 0, edgeBox, 6 * f)) {
+                    near[m.eA[f]] = near[m.eB[f]] = true;
+                }
             }
         }
         int[] pair = new int[2];
@@ -249,16 +364,31 @@ final class SelfCollider {
             sweptBox(x, xs, pair, 0, 2, eps, b, 0);
             triHash.query(b[0], b[1], b[2], b[3], b[4], b[5], -1, hits);
             for (int k = 0; k < hits.size; k++) {
+                if (!KeptCandidates.overlaps(b, 0, triBox, 6 * hits.ids[k])) {
+                    continue;
+                }
                 int o = 3 * hits.ids[k];
                 near[tri[o]] = near[tri[o + 1]] = near[tri[o + 2]] = true;
             }
+            KeptCandidates.IntList changed = changedT;
+            for (int k = 0; k < changed.size; k++) {
+                int o = 3 * changed.v[k];
+                if (KeptCandidates.overlaps(b, 0, triBox, 6 * changed.v[k])) {
+                    near[tri[o]] = near[tri[o + 1]] = near[tri[o + 2]] = true;
+                }
+            }
         }
-        return true;
     }
 
     private final boolean[] moved;
 
-    private static void sweptBox(double[] x, double[] xp, int[] idx, int off, int count, double grow, double[] box, int b) {
+    // candidate reuse
+    private final double skin;
+    private final KeptCandidates kept;
+    private boolean reuse = true;
+    private long passes, foundPairs;
+
+    static void sweptBox(double[] x, double[] xp, int[] idx, int off, int count, double grow, double[] box, int b) {
         double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
         for (int k = 0; k < count; k++) {
             int o = 3 * idx[off + k];

@@ -62,6 +62,14 @@ public final class XpbdSolver implements ClothSolver {
     /** Tests: every crossing search a full one (the result must be the same). */
     private boolean fullCrossingSearch;
     private static final double NEAR_ONLY_SLACK = 0.45;
+    /**
+     * The skin of the kept cloth-cloth candidates ({@link KeptCandidates}), x the thickness: candidates found for
+     * boxes grown this much further (and reaching a few passes ahead along the motion) serve the following collision
+     * passes while the cloth stays inside them. It changes the cost only, never a frame. Chosen by measurement on the
+     * bench walk (docs/SIMULATION.md, "Cost, 2026-12-02 day"): 0.25 searched afresh at 19 % of the passes at 3,785
+     * vertices, 0.5 at 17 % and 1 at 13 %, each with more candidates to sift; 0.25 cost least.
+     */
+    static final double CANDIDATE_SKIN = 0.25;
     private final double[] detected;
     private final StrainPasses strain;
     private long crossingSearches, fullSearches, searchedEdges;
@@ -83,7 +91,7 @@ public final class XpbdSolver implements ClothSolver {
         strain = new StrainPasses(m);
         iterations = settings.effectiveIterations(n);
         workers = new Workers(settings.effectiveThreads());
-        self = new SelfCollider(m, material.thickness(), workers);
+        self = new SelfCollider(m, material.thickness(), CANDIDATE_SKIN * material.thickness(), workers);
         untangler = settings.untangleSpeed() > 0 ? new Untangler(m, workers) : null;
         chunkPushes = new int[Math.max(1, workers.threads())];
         touched = new boolean[n];
@@ -94,6 +102,31 @@ public final class XpbdSolver implements ClothSolver {
     /** Tests only: makes every crossing search of the untangler a full one, which must not change the frames. */
     public void fullCrossingSearch(boolean on) {
         fullCrossingSearch = on;
+    }
+
+    /**
+     * Tests only: off, every collision pass searches its cloth-cloth candidates afresh instead of selecting them from
+     * the kept ones, which must not change the frames.
+     */
+    public void reuseCandidates(boolean on) {
+        self.reuse(on);
+    }
+
+    /**
+     * Tests only: on, every collision pass also searches its cloth-cloth candidates afresh and fails (an
+     * IllegalStateException) unless the pairs it selected from the kept ones are the same, in the same order.
+     */
+    public void checkCandidates(boolean on) {
+        self.checkCandidates(on);
+    }
+
+    /**
+     * The cloth-cloth candidate search so far: collision passes; full searches with the kept boxes; passes that added
+     * the pairs of kept boxes vertices had left; kept candidates and selected pairs, each summed over the passes;
+     * rebuilds of the hashes without a search. With reuse off every pass is a plain search and nothing is kept.
+     */
+    public long[] candidateStatistics() {
+        return self.candidateStatistics();
     }
 
     /** The untangler's crossing searches so far, and how many of them were full ones. */
@@ -131,6 +164,7 @@ public final class XpbdSolver implements ClothSolver {
         }
         System.arraycopy(x, 0, xs, 0, x.length);
         self.clear();
+        self.forget();
         searchNearOnly = false;
     }
 
