@@ -14,7 +14,12 @@ import java.util.Arrays;
  */
 final class StrainPasses {
     private final ClothModel m;
-    private final boolean[] mark, last;
+    private final boolean[] mark, last, ever, edgeMark;
+    /** The vertices any pass of the last call moved (ascending), and the edges at them (ascending). */
+    private int[] all = new int[256];
+    private int allCount;
+    final int[] edgeA, edgeB;
+    private final int[] edgeIds;
     private int[] moved = new int[256], next = new int[256];
     private int movedCount, nextCount;
 
@@ -22,11 +27,20 @@ final class StrainPasses {
         this.m = model;
         this.mark = new boolean[model.n];
         this.last = new boolean[model.n];
+        this.ever = new boolean[model.n];
+        this.edgeMark = new boolean[model.edges];
+        this.edgeA = new int[model.edges];
+        this.edgeB = new int[model.edges];
+        this.edgeIds = new int[model.edges];
     }
 
     /** Runs at most {@code passes} passes on positions x; returns the number of passes that shortened an edge. */
     int limit(double[] x, double[] w, double limit, int passes) {
         double[] rest = m.eRest;
+        for (int k = 0; k < allCount; k++) {
+            ever[all[k]] = false;
+        }
+        allCount = 0;
         movedCount = 0;
         for (int e = 0; e < m.edges; e++) {
             shorten(x, w, m.eA[e], m.eB[e], (1 + limit) * rest[e]);
@@ -61,6 +75,7 @@ final class StrainPasses {
         for (int k = 0; k < movedCount; k++) {
             mark[moved[k]] = false;
         }
+        Arrays.sort(all, 0, allCount);
         return used;
     }
 
@@ -96,7 +111,46 @@ final class StrainPasses {
         return true;
     }
 
+    /** The vertices the last call moved, ascending: {@code movedVertices()[0 .. movedVertexCount())}. */
+    int[] movedVertices() {
+        return all;
+    }
+
+    int movedVertexCount() {
+        return allCount;
+    }
+
+    /** Puts the mesh edges at the vertices the last call moved into {@link #edgeA}/{@link #edgeB}, ascending; returns how many. */
+    int edgesAtMoved() {
+        int count = 0;
+        for (int k = 0; k < allCount; k++) {
+            int i = all[k];
+            for (int q = m.nbrStart[i]; q < m.nbrStart[i + 1]; q++) {
+                int e = m.nbrEdge[q];
+                if (!edgeMark[e]) {
+                    edgeMark[e] = true;
+                    edgeIds[count++] = e;
+                }
+            }
+        }
+        Arrays.sort(edgeIds, 0, count);
+        for (int k = 0; k < count; k++) {
+            int e = edgeIds[k];
+            edgeMark[e] = false;
+            edgeA[k] = m.eA[e];
+            edgeB[k] = m.eB[e];
+        }
+        return count;
+    }
+
     private void note(int i) {
+        if (!ever[i]) {
+            ever[i] = true;
+            if (allCount == all.length) {
+                all = Arrays.copyOf(all, 2 * allCount);
+            }
+            all[allCount++] = i;
+        }
         if (mark[i]) {
             return;
         }

@@ -347,11 +347,15 @@ public final class XpbdSolver implements ClothSolver {
         }
         // the substep ends within the strain limit: the body pass stretches cloth it pushes out (an edge over the
         // shoulder from 1.06x after the sweeps to 1.16x in the procedural walk), so the inequality is solved again
-        // on its own, and if that moved anything the body pass follows once more so that the body still wins
+        // on its own, and the body pass follows once more for the vertices it moved and their edges, so that the body
+        // still wins
         if (set.strainLimit() > 0) {
             if (strain.limit(x, m.w, set.strainLimit(), iterations) > 0) {
-                workers.forRange(n, 2048, (chunk, from, to) -> body.collide(x, xp, m.w, from, to, false, touched));
-                body.collideEdges(x, xp, m.w, m.eA, m.eB, m.edges);
+                int[] moved = strain.movedVertices();
+                for (int k = 0, count = strain.movedVertexCount(); k < count; k++) {
+                    body.collide(x, xp, m.w, moved[k], moved[k] + 1, false, touched);
+                }
+                body.collideEdges(x, xp, m.w, strain.edgeA, strain.edgeB, strain.edgesAtMoved());
             }
         }
         if (selfCollide || held) {
