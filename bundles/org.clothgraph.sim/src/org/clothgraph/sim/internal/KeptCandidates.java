@@ -314,42 +314,7 @@ final class KeptCandidates {
         triHash.build(keptTri, nt);
         edgeHash.build(keptEdge, ne);
         vertHash.build(keptVert, n);
-        for (PairList p : chunkVf) {
-            p.size = 0;
-        }
-        for (PairList p : chunkEe) {
-            p.size = 0;
-        }
-        workers.forRange(n, 1024, (chunk, from, to) -> {
-            PairList out = chunkVf[chunk];
-            BoxHash.Hits hits = new BoxHash.Hits();
-            for (int i = from; i < to; i++) {
-                int q = 6 * i;
-                triHash.query(keptVert[q], keptVert[q + 1], keptVert[q + 2], keptVert[q + 3], keptVert[q + 4],
-                        keptVert[q + 5], -1, hits);
-                for (int k = 0; k < hits.size; k++) {
-                    int t = hits.ids[k], o = 3 * t;
-                    if (tri[o] != i && tri[o + 1] != i && tri[o + 2] != i) {
-                        out.add(i, t);
-                    }
-                }
-            }
-        });
-        workers.forRange(ne, 2048, (chunk, from, to) -> {
-            PairList out = chunkEe[chunk];
-            BoxHash.Hits hits = new BoxHash.Hits();
-            for (int e = from; e < to; e++) {
-                int q = 6 * e;
-                edgeHash.query(keptEdge[q], keptEdge[q + 1], keptEdge[q + 2], keptEdge[q + 3], keptEdge[q + 4],
-                        keptEdge[q + 5], e, hits);
-                for (int k = 0; k < hits.size; k++) {
-                    int f = hits.ids[k];
-                    if (!sharesVertex(e, f)) {
-                        out.add(e, f);
-                    }
-                }
-            }
-        });
+        SelfCollider.collectPairs(m, workers, triHash, edgeHash, keptVert, keptEdge, chunkVf, chunkEe);
         vfKept.size = 0;
         eeKept.size = 0;
         for (PairList p : chunkVf) {

@@ -24,7 +24,7 @@ final class SelfCollider {
     private final Workers workers;
     /** The search's hashes; with reuse they hold the kept boxes ({@link KeptCandidates}). */
     private BoxHash triHash, edgeHash;
-    private final double[] triBox, edgeBox, motion;
+    private final double[] triBox, edgeBox, vertBox, motion;
     private final Contacts[] chunkContacts;
     private final PairList[] chunkVf, chunkEe;
     private final PairList vf = new PairList(), ee = new PairList();
@@ -74,6 +74,7 @@ final class SelfCollider {
         edgeHash = new BoxHash(cell, model.edges);
         triBox = new double[2 * model.tri.length];
         edgeBox = new double[6 * model.edges];
+        vertBox = new double[6 * model.n];
         motion = new double[model.n];
         near = new boolean[model.n];
         moved = new boolean[model.n];
@@ -148,47 +149,14 @@ final class SelfCollider {
         });
         triHash.build(triBox, nt);
         edgeHash.build(edgeBox, ne);
-        for (PairList p : chunkVf) {
-            p.size = 0;
-        }
-        for (PairList p : chunkEe) {
-            p.size = 0;
-        }
-        workers.forRange(n, 1024, (chunk, from, to) -> {
-            PairList out = chunkVf[chunk];
+        workers.forRange(n, 4096, (chunk, from, to) -> {
             int[] one = new int[1];
-            double[] b = new double[6];
-            BoxHash.Hits hits = new BoxHash.Hits();
             for (int i = from; i < to; i++) {
                 one[0] = i;
-                sweptBox(x, xp, one, 0, 1, grow, b, 0);
-                triHash.query(b[0], b[1], b[2], b[3], b[4], b[5], -1, hits);
-                for (int k = 0; k < hits.size; k++) {
-                    int t = hits.ids[k], o = 3 * t;
-                    if (tri[o] != i && tri[o + 1] != i && tri[o + 2] != i) {
-                        out.add(i, t);
-                    }
-                }
+                sweptBox(x, xp, one, 0, 1, grow, vertBox, 6 * i);
             }
         });
-        workers.forRange(ne, 2048, (chunk, from, to) -> {
-            PairList out = chunkEe[chunk];
-            BoxHash.Hits hits = new BoxHash.Hits();
-            for (int e = from; e < to; e++) {
-                int q = 6 * e;
-                int ea = m.eA[e], eb = m.eB[e];
-                // each pair once, from its lower edge
-                edgeHash.query(edgeBox[q], edgeBox[q + 1], edgeBox[q + 2], edgeBox[q + 3], edgeBox[q + 4],
-                        edgeBox[q + 5], e, hits);
-                for (int k = 0; k < hits.size; k++) {
-                    int f = hits.ids[k];
-                    int c = m.eA[f], d = m.eB[f];
-                    if (c != ea && c != eb && d != ea && d != eb) {
-                        out.add(e, f);
-                    }
-                }
-            }
-        });
+        collectPairs(m, workers, triHash, edgeHash, vertBox, edgeBox, chunkVf, chunkEe);
         vf.size = 0;
         ee.size = 0;
         for (PairList p : chunkVf) {
@@ -387,6 +355,55 @@ final class SelfCollider {
     private final KeptCandidates kept;
     private boolean reuse = true;
     private long passes, foundPairs;
+
+    /**
+     * The candidate pairs of a search, into per-chunk lists (their concatenation in chunk order is the search's list):
+     * every vertex with the triangles not at it whose boxes meet its box in {@code triHash}, and every edge with the
+     * later edges not sharing a vertex whose boxes meet its box in {@code edgeHash} (each pair once, from its lower
+     * edge). Boxes: vertex i's at {@code vertBox[6 i]}, edge e's at {@code edgeBox[6 e]}, as (min, max).
+     */
+    static void collectPairs(ClothModel m, Workers workers, BoxHash triHash, BoxHash edgeHash, double[] vertBox,
+            double[] edgeBox, PairList[] chunkVf, PairList[] chunkEe) {
+        int[] tri = m.tri;
+        for (PairList p : chunkVf) {
+            p.size = 0;
+        }
+        for (PairList p : chunkEe) {
+            p.size = 0;
+        }
+        workers.forRange(m.n, 1024, (chunk, from, to) -> {
+            PairList out = chunkVf[chunk];
+            BoxHash.Hits hits = new BoxHash.Hits();
+            for (int i = from; i < to; i++) {
+                int q = 6 * i;
+                triHash.query(vertBox[q], vertBox[q + 1], vertBox[q + 2], vertBox[q + 3], vertBox[q + 4],
+                        vertBox[q + 5], -1, hits);
+                for (int k = 0; k < hits.size; k++) {
+                    int t = hits.ids[k], o = 3 * t;
+                    if (tri[o] != i && tri[o + 1] != i && tri[o + 2] != i) {
+                        out.add(i, t);
+                    }
+                }
+            }
+        });
+        workers.forRange(m.edges, 2048, (chunk, from, to) -> {
+            PairList out = chunkEe[chunk];
+            BoxHash.Hits hits = new BoxHash.Hits();
+            for (int e = from; e < to; e++) {
+                int q = 6 * e;
+                int ea = m.eA[e], eb = m.eB[e];
+                edgeHash.query(edgeBox[q], edgeBox[q + 1], edgeBox[q + 2], edgeBox[q + 3], edgeBox[q + 4],
+                        edgeBox[q + 5], e, hits);
+                for (int k = 0; k < hits.size; k++) {
+                    int f = hits.ids[k];
+                    int c = m.eA[f], d = m.eB[f];
+                    if (c != ea && c != eb && d != ea && d != eb) {
+                        out.add(e, f);
+                    }
+                }
+            }
+        });
+    }
 
     static void sweptBox(double[] x, double[] xp, int[] idx, int off, int count, double grow, double[] box, int b) {
         double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
