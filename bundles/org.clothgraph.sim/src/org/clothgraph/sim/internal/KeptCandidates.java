@@ -314,15 +314,7 @@ final class KeptCandidates {
         triHash.build(keptTri, nt);
         edgeHash.build(keptEdge, ne);
         vertHash.build(keptVert, n);
-        SelfCollider.collectPairs(m, workers, triHash, edgeHash, keptVert, keptEdge, chunkVf, chunkEe);
-        vfKept.size = 0;
-        eeKept.size = 0;
-        for (PairList p : chunkVf) {
-            vfKept.addAll(p);
-        }
-        for (PairList p : chunkEe) {
-            eeKept.addAll(p);
-        }
+        SelfCollider.collectPairs(m, workers, triHash, edgeHash, keptVert, keptEdge, chunkVf, chunkEe, vfKept, eeKept);
         starts(vfKept, vfStart, n);
         starts(eeKept, eeStart, ne);
         clear(dirtyVList, dirtyV);

@@ -156,15 +156,7 @@ final class SelfCollider {
                 sweptBox(x, xp, one, 0, 1, grow, vertBox, 6 * i);
             }
         });
-        collectPairs(m, workers, triHash, edgeHash, vertBox, edgeBox, chunkVf, chunkEe);
-        vf.size = 0;
-        ee.size = 0;
-        for (PairList p : chunkVf) {
-            vf.addAll(p);
-        }
-        for (PairList p : chunkEe) {
-            ee.addAll(p);
-        }
+        collectPairs(m, workers, triHash, edgeHash, vertBox, edgeBox, chunkVf, chunkEe, vf, ee);
     }
 
     void clear() {
@@ -357,13 +349,14 @@ final class SelfCollider {
     private long passes, foundPairs;
 
     /**
-     * The candidate pairs of a search, into per-chunk lists (their concatenation in chunk order is the search's list):
+     * The candidate pairs of a search, into per-chunk lists and their concatenation in chunk order, {@code vf} and
+     * {@code ee}:
      * every vertex with the triangles not at it whose boxes meet its box in {@code triHash}, and every edge with the
      * later edges not sharing a vertex whose boxes meet its box in {@code edgeHash} (each pair once, from its lower
      * edge). Boxes: vertex i's at {@code vertBox[6 i]}, edge e's at {@code edgeBox[6 e]}, as (min, max).
      */
     static void collectPairs(ClothModel m, Workers workers, BoxHash triHash, BoxHash edgeHash, double[] vertBox,
-            double[] edgeBox, PairList[] chunkVf, PairList[] chunkEe) {
+            double[] edgeBox, PairList[] chunkVf, PairList[] chunkEe, PairList vf, PairList ee) {
         int[] tri = m.tri;
         for (PairList p : chunkVf) {
             p.size = 0;
@@ -403,6 +396,14 @@ final class SelfCollider {
                 }
             }
         });
+        vf.size = 0;
+        ee.size = 0;
+        for (PairList p : chunkVf) {
+            vf.addAll(p);
+        }
+        for (PairList p : chunkEe) {
+            ee.addAll(p);
+        }
     }
 
     static void sweptBox(double[] x, double[] xp, int[] idx, int off, int count, double grow, double[] box, int b) {

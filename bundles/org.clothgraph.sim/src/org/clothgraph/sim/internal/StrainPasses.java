@@ -120,7 +120,10 @@ final class StrainPasses {
         return allCount;
     }
 
-    /** Puts the mesh edges at the vertices the last call moved into {@link #edgeA}/{@link #edgeB}, ascending; returns how many. */
+    /**
+     * Puts the mesh edges at the vertices the last call moved into {@link #edgeA}/{@link #edgeB}, ascending; returns
+     * how many.
+     */
     int edgesAtMoved() {
         int count = 0;
         for (int k = 0; k < allCount; k++) {
