@@ -22,6 +22,19 @@ interface BodyCollider {
      */
     int collide(double[] x, double[] xp, double[] w, int from, int to, boolean friction, boolean[] touched);
 
+    /**
+     * As {@link #collide(double[], double[], double[], int, int, boolean, boolean[])} for the vertices
+     * {@code vertices[0 .. count)} (each once), which need not be consecutive.
+     */
+    default int collide(double[] x, double[] xp, double[] w, int[] vertices, int count, boolean friction,
+            boolean[] touched) {
+        int pushed = 0;
+        for (int k = 0; k < count; k++) {
+            pushed += collide(x, xp, w, vertices[k], vertices[k] + 1, friction, touched);
+        }
+        return pushed;
+    }
+
     /** Repairs counted so far (vertices found deep inside the body and moved out through the broad phase). */
     long deepRescues();
 
@@ -32,6 +45,15 @@ interface BodyCollider {
      * Sequential and in edge order, so results do not depend on the thread count. By default, no edge test.
      */
     default int collideEdges(double[] x, double[] xp, double[] w, int[] eA, int[] eB, int edges) {
+        return collideEdges(x, xp, w, eA, eB, edges, null);
+    }
+
+    /**
+     * As {@link #collideEdges(double[], double[], double[], int[], int[], int)}; with {@code first} recording, the
+     * ends of the edges pushed are noted in it; with {@code first} ended, an edge whose ends are both
+     * {@link FirstBodyPass#settled settled} is skipped (the first pass found it clear at the same positions).
+     */
+    default int collideEdges(double[] x, double[] xp, double[] w, int[] eA, int[] eB, int edges, FirstBodyPass first) {
         return 0;
     }
 

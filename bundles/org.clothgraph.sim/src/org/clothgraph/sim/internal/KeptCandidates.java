@@ -553,14 +553,7 @@ final class KeptCandidates {
                 return false;
             }
         }
-        vf.size = 0;
-        ee.size = 0;
-        for (PairList p : chunkVf) {
-            vf.addAll(p);
-        }
-        for (PairList p : chunkEe) {
-            ee.addAll(p);
-        }
+        SelfCollider.concatenate(chunkVf, chunkEe, vf, ee);
         return true;
     }
 

@@ -396,6 +396,11 @@ final class SelfCollider {
                 }
             }
         });
+        concatenate(chunkVf, chunkEe, vf, ee);
+    }
+
+    /** The chunks' pairs in chunk order: vf from chunkVf, ee from chunkEe (each cleared first). */
+    static void concatenate(PairList[] chunkVf, PairList[] chunkEe, PairList vf, PairList ee) {
         vf.size = 0;
         ee.size = 0;
         for (PairList p : chunkVf) {

@@ -219,6 +219,18 @@ final class SmoothCapsuleCollider implements BodyCollider {
 
     @Override
     public int collide(double[] x, double[] xp, double[] w, int from, int to, boolean friction, boolean[] touched) {
+        return collide(x, xp, w, null, from, to, friction, touched);
+    }
+
+    @Override
+    public int collide(double[] x, double[] xp, double[] w, int[] vertices, int count, boolean friction,
+            boolean[] touched) {
+        return collide(x, xp, w, vertices, 0, count, friction, touched);
+    }
+
+    /** The vertices list[from .. to), or from .. to when list is null. */
+    private int collide(double[] x, double[] xp, double[] w, int[] list, int from, int to, boolean friction,
+            boolean[] touched) {
         int pushed = 0;
         if (cur.size() == 0) {
             return 0;
@@ -226,10 +238,11 @@ final class SmoothCapsuleCollider implements BodyCollider {
         double[] g = new double[3], before = new double[3], moved = new double[3];
         int[] dominant = new int[2];
         Near near = new Near(cur.size());
-        for (int i = from; i < to; i++) {
-            if ((i - from) % BLOCK == 0) {
-                cull(x, i, Math.min(to, i + BLOCK), null, null, box, cur.size(), near);
+        for (int k = from; k < to; k++) {
+            if ((k - from) % BLOCK == 0) {
+                cull(x, k, Math.min(to, k + BLOCK), list, list, box, cur.size(), near);
             }
+            int i = list == null ? k : list[k];
             if (w[i] == 0) {
                 continue;
             }
@@ -302,7 +315,7 @@ final class SmoothCapsuleCollider implements BodyCollider {
     }
 
     @Override
-    public int collideEdges(double[] x, double[] xp, double[] w, int[] eA, int[] eB, int edges) {
+    public int collideEdges(double[] x, double[] xp, double[] w, int[] eA, int[] eB, int edges, FirstBodyPass first) {
         int n = cur.size();
         if (n == 0) {
             return 0;
@@ -316,18 +329,32 @@ final class SmoothCapsuleCollider implements BodyCollider {
         if (block == null || block.cand.length != n) {
             block = edgeBlock = new Near(n);
         }
-        // the capsules near each block of edges, found at the block's start; once an edge of the block is pushed
-        // the others may have moved out of that box, and they are tested against every capsule
+        // the capsules near each block of edges, found before its first edge is tested; once an edge of the block is
+        // pushed the others may have moved out of that box, and they are culled again from where they are then
         boolean culled = false;
+        boolean skip = first != null && first.ended(), record = first != null && first.recording();
+        boolean toCull = false;
+        int cullFrom = 0;
         for (int e = 0; e < edges; e++) {
             if (e % BLOCK == 0) {
-                cull(x, e, Math.min(edges, e + BLOCK), eA, eB, box, n, block);
-                culled = true;
+                // culled when the block's first edge to test is reached (the edges skipped before it moved nothing)
+                toCull = true;
+                cullFrom = e;
+                culled = false;
             }
             int a = eA[e], b = eB[e];
             double wa = w[a], wb = w[b];
             if (wa + wb == 0) {
                 continue;
+            }
+            if (skip && first.settled(x, a) && first.settled(x, b)) {
+                first.skippedEdge();
+                continue;
+            }
+            if (toCull) {
+                cull(x, cullFrom, Math.min(edges, e - e % BLOCK + BLOCK), eA, eB, box, n, block);
+                culled = true;
+                toCull = false;
             }
             int oa = 3 * a, ob = 3 * b;
             double lx = Math.min(x[oa], x[ob]), ly = Math.min(x[oa + 1], x[ob + 1]), lz = Math.min(x[oa + 2], x[ob + 2]);
@@ -398,7 +425,12 @@ final class SmoothCapsuleCollider implements BodyCollider {
                 x[ob + 1] += fb * ny;
                 x[ob + 2] += fb * nz;
                 pushed++;
-                culled = false;
+                // the block's later edges are culled again where they are now (before the next one is tested)
+                toCull = true;
+                cullFrom = e + 1;
+                if (record) {
+                    first.edgeMoved(a, b);
+                }
             }
         }
         return pushed;

@@ -74,6 +74,11 @@ public final class XpbdSolver implements ClothSolver {
     private final StrainPasses strain;
     private long crossingSearches, fullSearches, searchedEdges;
     private final boolean[] touched, inContact;
+    private final FirstBodyPass firstPass;
+    /** The vertices the second body pass of a substep tests. */
+    private final int[] recheck;
+    private boolean skipSettled = true;
+    private long secondPasses, secondPassVertices;
     // counters for the run report
     private long substepsTotal, framesAtBudget, contactsTotal, bodyPushesTotal, speedLimits, untangles;
     private int frames, maxSubstepsUsed;
@@ -96,6 +101,8 @@ public final class XpbdSolver implements ClothSolver {
         chunkPushes = new int[Math.max(1, workers.threads())];
         touched = new boolean[n];
         inContact = new boolean[n];
+        firstPass = new FirstBodyPass(n);
+        recheck = new int[n];
         detected = untangler != null ? new double[3 * n] : null;
     }
 
@@ -127,6 +134,22 @@ public final class XpbdSolver implements ClothSolver {
      */
     public long[] candidateStatistics() {
         return self.candidateStatistics();
+    }
+
+    /**
+     * Tests only: off, the second body pass of a substep tests every vertex and edge instead of skipping those the first
+     * pass left settled ({@link FirstBodyPass}), which must not change the frames.
+     */
+    public void skipSettled(boolean on) {
+        skipSettled = on;
+    }
+
+    /**
+     * The second body passes so far: how many, the vertices they tested and the edges they skipped (summed over the
+     * passes).
+     */
+    public long[] secondBodyPasses() {
+        return new long[] { secondPasses, secondPassVertices, firstPass.skippedEdges() };
     }
 
     /** The untangler's crossing searches so far, and how many of them were full ones. */
@@ -333,17 +356,28 @@ public final class XpbdSolver implements ClothSolver {
             solveContacts();
         }
         Arrays.fill(chunkPushes, 0);
+        firstPass.begin();
         workers.forRange(n, 2048, (chunk, from, to) -> chunkPushes[chunk] += body.collide(x, xp, m.w, from, to, true, touched));
         for (int p : chunkPushes) {
             bodyPushesTotal += p;
         }
-        bodyPushesTotal += body.collideEdges(x, xp, m.w, m.eA, m.eB, m.edges);
+        bodyPushesTotal += body.collideEdges(x, xp, m.w, m.eA, m.eB, m.edges, firstPass);
         if ((selfCollide || held) && self.contacts.size > 0) {
             // the body pass may have pushed cloth into other cloth: solve the contacts again, then make sure the
-            // body still wins (measured on the procedural spin-flip: 4x fewer crossings than one round)
+            // body still wins (measured on the procedural spin-flip: 4x fewer crossings than one round); the second
+            // body pass tests only what the first touched or something moved since (FirstBodyPass: the same frames)
+            firstPass.end(x);
             solveContacts();
-            workers.forRange(n, 2048, (chunk, from, to) -> body.collide(x, xp, m.w, from, to, false, touched));
-            body.collideEdges(x, xp, m.w, m.eA, m.eB, m.edges);
+            int count = 0;
+            for (int i = 0; i < n; i++) {
+                if (!skipSettled || touched[i] || !firstPass.settled(x, i)) {
+                    recheck[count++] = i;
+                }
+            }
+            secondPasses++;
+            secondPassVertices += count;
+            body.collide(x, xp, m.w, recheck, count, false, touched);
+            body.collideEdges(x, xp, m.w, m.eA, m.eB, m.edges, skipSettled ? firstPass : null);
         }
         // the substep ends within the strain limit: the body pass stretches cloth it pushes out (an edge over the
         // shoulder from 1.06x after the sweeps to 1.16x in the procedural walk), so the inequality is solved again
@@ -351,10 +385,7 @@ public final class XpbdSolver implements ClothSolver {
         // still wins
         if (set.strainLimit() > 0) {
             if (strain.limit(x, m.w, set.strainLimit(), iterations) > 0) {
-                int[] moved = strain.movedVertices();
-                for (int k = 0, count = strain.movedVertexCount(); k < count; k++) {
-                    body.collide(x, xp, m.w, moved[k], moved[k] + 1, false, touched);
-                }
+                body.collide(x, xp, m.w, strain.movedVertices(), strain.movedVertexCount(), false, touched);
                 body.collideEdges(x, xp, m.w, strain.edgeA, strain.edgeB, strain.edgesAtMoved());
             }
         }
