@@ -95,6 +95,18 @@ class ExplorationTest {
         }
     }
 
+    /** The same with the small-step solver (its contacts, kept candidates and strain passes run on one thread each). */
+    @Test
+    void oneAndTwoWorkersGiveTheSameGraphAndFramesWithTheSmallStepSolver() {
+        try (Project one = SmallDemo.build(dir.resolve("one-xpbd")); Project two = SmallDemo.build(dir.resolve("two-xpbd"))) {
+            SmallDemo.explore(one, 1, 300, SmallDemo.smallSteps());
+            SmallDemo.explore(two, 2, 300, SmallDemo.smallSteps());
+            String a = SmallDemo.fingerprint(one);
+            assertFalse(a.isEmpty());
+            assertEquals(a, SmallDemo.fingerprint(two));
+        }
+    }
+
     @Test
     void stoppingAndContinuingGivesTheSameGraphAsOneRun() {
         try (Project once = SmallDemo.build(dir.resolve("once")); Project twice = SmallDemo.build(dir.resolve("twice"))) {

@@ -12,6 +12,7 @@ import org.clothgraph.model.ClothStateRecord;
 import org.clothgraph.model.PrimaryEdge;
 import org.clothgraph.model.Project;
 import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.SimulationWorkUnit;
 import org.clothgraph.sim.XpbdClothSimulator;
 import org.junit.jupiter.api.Test;
@@ -27,9 +28,18 @@ class RestartTest {
 
     @Test
     void restartFromAStoredStateEqualsContinuationBitForBit() throws Exception {
-        try (Project p = SmallDemo.build(dir.resolve("r")); ThreadUnitExecutor exec = new ThreadUnitExecutor()) {
-            SmallDemo.explore(p, 1, 300);
-            Explorer ex = SmallDemo.explorer(p, 1, new XpbdClothSimulator(), exec);
+        restartEqualsContinuation("r", ExplorationSettings.defaultSimulation(), 300);
+    }
+
+    @Test
+    void restartFromAStoredStateEqualsContinuationBitForBitWithTheSmallStepSolver() throws Exception {
+        restartEqualsContinuation("r-xpbd", SmallDemo.smallSteps(), 300);
+    }
+
+    private void restartEqualsContinuation(String name, SimulationSettings sim, int explored) throws Exception {
+        try (Project p = SmallDemo.build(dir.resolve(name)); ThreadUnitExecutor exec = new ThreadUnitExecutor()) {
+            SmallDemo.explore(p, 1, explored, sim);
+            Explorer ex = SmallDemo.explorer(p, 1, new XpbdClothSimulator(), exec, sim);
             Horizon h = ex.horizon();
             // a path of about 40 frames from the first live state, following the first outgoing edge each time
             ClothStateRecord c = p.secondary().states().stream().filter(ClothStateRecord::live).findFirst().orElseThrow();

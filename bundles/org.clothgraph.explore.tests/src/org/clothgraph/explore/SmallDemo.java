@@ -7,6 +7,7 @@ import org.clothgraph.demo.DemoPipeline;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.Project;
 import org.clothgraph.sim.ClothSimulator;
+import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.XpbdClothSimulator;
 
 /** A small demo project (40-frame clips, a 700-vertex robe) and helpers to explore and compare it. */
@@ -23,13 +24,31 @@ final class SmallDemo {
     }
 
     static Explorer explorer(Project p, int workers, ClothSimulator sim, ThreadUnitExecutor executor) {
-        return new Explorer(p, robe(p), sim, ExplorationSettings.defaults().withWorkers(workers), executor);
+        return explorer(p, workers, sim, executor, ExplorationSettings.defaultSimulation());
+    }
+
+    /** An explorer with these solver settings ({@link #smallSteps()}: the small-step solver's, as `explore` sets them). */
+    static Explorer explorer(Project p, int workers, ClothSimulator sim, ThreadUnitExecutor executor,
+            SimulationSettings simulation) {
+        return new Explorer(p, robe(p), sim,
+                ExplorationSettings.defaults().withWorkers(workers).withSimulation(simulation), executor);
     }
 
     static Explorer.Report explore(Project p, int workers, long frames) {
+        return explore(p, workers, frames, ExplorationSettings.defaultSimulation());
+    }
+
+    static Explorer.Report explore(Project p, int workers, long frames, SimulationSettings simulation) {
         try (ThreadUnitExecutor executor = new ThreadUnitExecutor()) {
-            return explorer(p, workers, new XpbdClothSimulator(), executor).run(Explorer.Limits.frames(frames), null);
+            return explorer(p, workers, new XpbdClothSimulator(), executor, simulation)
+                    .run(Explorer.Limits.frames(frames), null);
         }
+    }
+
+    /** The small-step solver's settings for exploration: one thread per simulation, no wall-clock timeout. */
+    static SimulationSettings smallSteps() {
+        SimulationSettings d = SimulationSettings.smallSteps();
+        return d.withThreads(1).withLimits(d.maxSpeed(), d.maxStretch(), 0);
     }
 
     /** The whole secondary graph as text, frames by content digest: equal text = same graph, same frames. */
