@@ -47,8 +47,7 @@ final class SmallDemo {
 
     /** The small-step solver's settings for exploration: one thread per simulation, no wall-clock timeout. */
     static SimulationSettings smallSteps() {
-        SimulationSettings d = SimulationSettings.smallSteps();
-        return d.withThreads(1).withLimits(d.maxSpeed(), d.maxStretch(), 0);
+        return ExplorationSettings.simulation(SimulationSettings.smallSteps());
     }
 
     /** The whole secondary graph as text, frames by content digest: equal text = same graph, same frames. */

@@ -59,8 +59,15 @@ public record ExplorationSettings(int horizonFrames, int roundSize, int workers,
 
     /** Solver settings for exploration: one solver thread per simulation, no wall-clock timeout. */
     public static SimulationSettings defaultSimulation() {
-        return SimulationSettings.defaults().withThreads(1).withLimits(SimulationSettings.defaults().maxSpeed(),
-                SimulationSettings.defaults().maxStretch(), 0);
+        return simulation(SimulationSettings.defaults());
+    }
+
+    /**
+     * A solver's settings ({@code solver}: its defaults) made fit for exploration: one solver thread per simulation, no
+     * wall-clock timeout.
+     */
+    public static SimulationSettings simulation(SimulationSettings solver) {
+        return solver.withThreads(1).withLimits(solver.maxSpeed(), solver.maxStretch(), 0);
     }
 
     public static ExplorationSettings defaults() {

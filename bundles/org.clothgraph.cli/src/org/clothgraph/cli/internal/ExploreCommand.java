@@ -134,9 +134,8 @@ public final class ExploreCommand extends WorkspaceCommand {
                     + current.solver().name().toLowerCase(Locale.ROOT).replace('_', '-')
                     + " solver; explore a new project to use another");
         }
-        SimulationSettings d = wanted == SimulationSettings.Solver.LEGACY ? SimulationSettings.defaults()
-                : SimulationSettings.smallSteps();
-        return d.withThreads(1).withLimits(d.maxSpeed(), d.maxStretch(), 0);
+        return ExplorationSettings.simulation(wanted == SimulationSettings.Solver.LEGACY ? SimulationSettings.defaults()
+                : SimulationSettings.smallSteps());
     }
 
     static UnitExecutor executor(Project project, ExplorationBackend backend, SlurmSettings slurm, PrintStream err) {

@@ -61,13 +61,14 @@ final class SmoothCapsuleCollider implements BodyCollider {
     private static final int BLOCK = 64;
 
     /**
-     * Sets sc's block box to the box of the points x[3 * i..] of vertices [from, to) (or of the ends of edges
-     * [from, to) when ends is not null) and its candidates to the capsules whose boxes (in b) meet it.
+     * Sets sc's block box to the box of the points x[3 * i..] of vertices i in [from, to) (endA null), of vertices
+     * endA[from .. to) (endB null), or of the ends endA[e], endB[e] of edges e in [from, to), and its candidates to the
+     * capsules whose boxes (in b) meet it.
      */
     private static void cull(double[] x, int from, int to, int[] endA, int[] endB, double[] b, int capsules, Near sc) {
         double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
         for (int k = from; k < to; k++) {
-            for (int side = 0; side < (endA == null ? 1 : 2); side++) {
+            for (int side = 0; side < (endB == null ? 1 : 2); side++) {
                 int o = 3 * (endA == null ? k : side == 0 ? endA[k] : endB[k]);
                 x0 = Math.min(x0, x[o]);
                 y0 = Math.min(y0, x[o + 1]);
@@ -240,7 +241,7 @@ final class SmoothCapsuleCollider implements BodyCollider {
         Near near = new Near(cur.size());
         for (int k = from; k < to; k++) {
             if ((k - from) % BLOCK == 0) {
-                cull(x, k, Math.min(to, k + BLOCK), list, list, box, cur.size(), near);
+                cull(x, k, Math.min(to, k + BLOCK), list, null, box, cur.size(), near);
             }
             int i = list == null ? k : list[k];
             if (w[i] == 0) {
