@@ -26,14 +26,34 @@ import org.junit.jupiter.api.Test;
 class StrainLimitTest {
     @Test
     void noEdgeEndsAFrameBeyondTheStrainLimit() throws Exception {
-        BodyMotion motion = ProceduralBody.motion(ProceduralBody.Motion.WALK);
-        ClothMesh robe = Garments.hoodedRobe(motion.poseAt(0), 1500);
+        assertEquals(0.1, SimulationSettings.smallSteps().strainLimit());
+        double[] worst = longestEdge(ProceduralBody.Motion.WALK, 1500, 12);
+        assertTrue(worst[0] <= 0.105, "the longest edge " + worst[0] + " over its rest length in frame " + worst[1]);
+    }
+
+    /**
+     * The procedural spin-flip (1,157 vertices, 36 frames), where cloth presses on cloth and the arms hold the sleeves
+     * across the armpits: no edge ends a frame beyond 1.25x rest (measured: 1.19x). Before 2026-12-02 edges ended
+     * frames at up to 1.42x, for two reasons, each caught here alone: the cloth-cloth friction came after the strain
+     * passes and stretched what they had shortened (1.34x at frame 28 with the strain-and-body rounds but friction last), and a
+     * single body pass after the strain passes pushed the ends of an edge held across an armpit back out (1.42x at
+     * frame 10 with friction first but one round); docs/SIMULATION.md, "Friction first, strain and body in rounds".
+     */
+    @Test
+    void noEdgeEndsAFrameFarBeyondTheLimitInTheSpinFlip() throws Exception {
+        double[] worst = longestEdge(ProceduralBody.Motion.SPIN_FLIP, 1200, 36);
+        assertTrue(worst[0] <= 0.25, "the longest edge " + worst[0] + " over its rest length in frame " + worst[1]);
+    }
+
+    /** The robe draped and simulated with the small-step solver: the largest strain of any frame, and that frame. */
+    private static double[] longestEdge(ProceduralBody.Motion which, int vertices, int frames) throws Exception {
+        BodyMotion motion = ProceduralBody.motion(which);
+        ClothMesh robe = Garments.hoodedRobe(motion.poseAt(0), vertices);
         Material m = Material.defaults();
         SimulationSettings s = SimulationSettings.smallSteps().withThreads(1);
-        assertEquals(0.1, s.strainLimit());
         ClothState rest = InitialDrape.drape(robe, m,
                 InitialDrape.settingsFor(new XpbdClothSimulator(), s).withSelfCollision(false, 1), motion, 0, 0.2, null);
-        SimulationResult r = new XpbdClothSimulator().simulate(robe, m, s, motion, 0, rest, 30, 12, null);
+        SimulationResult r = new XpbdClothSimulator().simulate(robe, m, s, motion, 0, rest, 30, frames, null);
         Strain strain = Strain.againstRest(robe);
         double worst = 0;
         int worstFrame = -1;
@@ -44,6 +64,6 @@ class StrainLimitTest {
                 worstFrame = f + 1;
             }
         }
-        assertTrue(worst <= 0.105, "the longest edge " + worst + " over its rest length in frame " + worstFrame);
+        return new double[] { worst, worstFrame };
     }
 }

@@ -37,16 +37,46 @@ final class StrainPasses {
     /** Runs at most {@code passes} passes on positions x; returns the number of passes that shortened an edge. */
     int limit(double[] x, double[] w, double limit, int passes) {
         double[] rest = m.eRest;
+        begin();
+        for (int e = 0; e < m.edges; e++) {
+            shorten(x, w, m.eA[e], m.eB[e], (1 + limit) * rest[e]);
+        }
+        int used = movedCount > 0 ? 1 : 0;
+        return used + passes(x, w, limit, passes - 1);
+    }
+
+    /**
+     * Like {@link #limit}, but the first pass visits only the edges at {@code vertices[0 .. count)} (ascending),
+     * as every later pass does with the vertices the pass before moved.
+     */
+    int limitAt(double[] x, double[] w, double limit, int passes, int[] vertices, int count) {
+        begin();
+        for (int k = 0; k < count; k++) {
+            mark[vertices[k]] = true;
+        }
+        if (moved.length < count) {
+            moved = Arrays.copyOf(vertices, count);
+        } else {
+            System.arraycopy(vertices, 0, moved, 0, count);
+        }
+        movedCount = count;
+        int used = passes(x, w, limit, passes);
+        return used;
+    }
+
+    private void begin() {
         for (int k = 0; k < allCount; k++) {
             ever[all[k]] = false;
         }
         allCount = 0;
         movedCount = 0;
-        for (int e = 0; e < m.edges; e++) {
-            shorten(x, w, m.eA[e], m.eB[e], (1 + limit) * rest[e]);
-        }
-        int used = movedCount > 0 ? 1 : 0;
-        for (int p = 1; p < passes && movedCount > 0; p++) {
+    }
+
+    /** Passes over the edges at the vertices in {@link #moved}; returns how many shortened an edge. */
+    private int passes(double[] x, double[] w, double limit, int passes) {
+        double[] rest = m.eRest;
+        int used = 0;
+        for (int p = 0; p < passes && movedCount > 0; p++) {
             int[] t = moved;
             moved = next;
             next = t;
