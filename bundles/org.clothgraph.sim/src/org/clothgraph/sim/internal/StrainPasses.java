@@ -60,8 +60,7 @@ final class StrainPasses {
             System.arraycopy(vertices, 0, moved, 0, count);
         }
         movedCount = count;
-        int used = passes(x, w, limit, passes);
-        return used;
+        return passes(x, w, limit, passes);
     }
 
     private void begin() {
