@@ -35,9 +35,10 @@ class StrainLimitTest {
      * The procedural spin-flip (1,157 vertices, 36 frames), where cloth presses on cloth and the arms hold the sleeves
      * across the armpits: no edge ends a frame beyond 1.25x rest (measured: 1.19x). Before 2026-12-02 edges ended
      * frames at up to 1.42x, for two reasons, each caught here alone: the cloth-cloth friction came after the strain
-     * passes and stretched what they had shortened (1.34x at frame 28 with the strain-and-body rounds but friction last), and a
-     * single body pass after the strain passes pushed the ends of an edge held across an armpit back out (1.42x at
-     * frame 10 with friction first but one round); docs/SIMULATION.md, "Friction first, strain and body in rounds".
+     * passes and stretched what they had shortened (1.34x at frame 28 with the strain-and-body rounds but friction
+     * last), and a single body pass after the strain passes pushed the ends of an edge held across an armpit back out
+     * (1.42x at frame 10 with friction first but one round); docs/SIMULATION.md, "Friction first, strain and body in
+     * rounds".
      */
     @Test
     void noEdgeEndsAFrameFarBeyondTheLimitInTheSpinFlip() throws Exception {
