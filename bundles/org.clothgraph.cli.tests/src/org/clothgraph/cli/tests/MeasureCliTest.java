@@ -42,6 +42,16 @@ class MeasureCliTest {
         assertEquals(8, report.getAsJsonArray("perFrame").size());
         assertEquals(measures.get("maxSelfCrossings").getAsInt(), report.get("maxSelfCrossings").getAsInt(),
                 "measure gives what simulate stored");
+        // the hood classifier's decisions, re-made from the stored frames, are the classes the run stored, each with
+        // its margin and deciding criterion
+        JsonArray stored = simulated.getAsJsonArray("hood");
+        JsonArray decided = report.getAsJsonObject("hood").getAsJsonArray("perFrame");
+        assertEquals(stored.size(), decided.size());
+        for (int i = 0; i < decided.size(); i++) {
+            JsonObject d = decided.get(i).getAsJsonObject();
+            assertEquals(stored.get(i).getAsString(), d.get("class").getAsString().toLowerCase(), "frame " + i);
+            assertTrue(d.get("margin").getAsDouble() >= 0 && d.has("criterion"), d.toString());
+        }
 
         CliRun all = CliRun.of("measure", "--workspace", ws.toString(), "--every", "4");
         assertEquals(Cli.OK, all.code(), all.err());
@@ -69,6 +79,8 @@ class MeasureCliTest {
                 "measure shows what the run stored");
         CliRun table = CliRun.of("measure", "--workspace", ws.toString(), "--run", smallRun.get("run").getAsString());
         assertTrue(table.out().contains("solver: ") && table.out().contains("speed limits"), table.out());
+        assertTrue(table.out().contains("hood: UP 0-5") && table.out().contains("hood margins: UP at least"),
+                table.out());
 
         CliRun unexplored = CliRun.of("measure", "--workspace", ws.toString(), "--explored");
         assertEquals(Cli.BAD_INPUT, unexplored.code(), "20 frames do not finish the initialisation: no states yet");

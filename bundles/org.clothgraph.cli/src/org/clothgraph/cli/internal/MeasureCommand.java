@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.clothgraph.cloth.ClothRun;
+import org.clothgraph.cloth.HoodDecisions;
 import org.clothgraph.cloth.ProjectGarments;
 import org.clothgraph.cloth.RunMeasures;
 import org.clothgraph.measure.ArcsimMeasure;
@@ -37,7 +38,7 @@ public final class MeasureCommand extends Command {
 
     public MeasureCommand() {
         super("measure", "Measure cloth frames independently of the solver: self crossings, body crossings,"
-                + " penetration, strain.");
+                + " penetration, strain; and how clearly the hood classifier decided each frame.");
         option(Option.value("workspace", "DIR", "the project whose simulation runs (or explored states) to measure"));
         option(Option.value("run", "ID", "only this simulation run (default: every run)"));
         option(Option.flag("explored", "measure the explored secondary cloth states instead of the runs"));
@@ -94,6 +95,8 @@ public final class MeasureCommand extends Command {
             // beside each run's independent measures, what its solver counted (null: explored states, or a solver
             // that counts nothing)
             List<SolverCounters> solvers = new ArrayList<>();
+            // and how clearly the hood classifier decided each measured frame (null: explored states, no hood)
+            List<HoodDecisions> hoods = new ArrayList<>();
             if (args.flag("explored")) {
                 String name = args.value("garment").orElse(ProjectGarments.ROBE);
                 GarmentInfo g = ProjectGarments.find(project, name);
@@ -104,6 +107,7 @@ public final class MeasureCommand extends Command {
                 reports.add(ProjectMeasures.measureExplored(project, g, every, new ConsoleProgressMonitor(err)));
                 keys.add(ProjectMeasures.EXPLORED);
                 solvers.add(null);
+                hoods.add(null);
             } else {
                 List<ClothRun.Report> runs = args.value("run").map(id -> List.of(RunMeasures.run(project, id)))
                         .orElseGet(() -> ClothRun.runs(project));
@@ -115,11 +119,12 @@ public final class MeasureCommand extends Command {
                     reports.add(RunMeasures.measure(project, r, every, new ConsoleProgressMonitor(err)));
                     keys.add(r.runId());
                     solvers.add(r.solver());
+                    hoods.add(HoodDecisions.of(project, r, every, new ConsoleProgressMonitor(err)));
                 }
             }
             List<String> texts = new ArrayList<>();
             for (int i = 0; i < reports.size(); i++) {
-                texts.add(withSolver(reports.get(i).toJson(), solvers.get(i), args.flag("explored")));
+                texts.add(withSolver(reports.get(i).toJson(), solvers.get(i), hoods.get(i), args.flag("explored")));
             }
             String all = texts.size() == 1 ? texts.get(0) : "[\n" + String.join(",\n", texts) + "]\n";
             for (int i = 0; i < reports.size(); i++) {
@@ -131,6 +136,9 @@ public final class MeasureCommand extends Command {
                     if (!args.flag("explored")) {
                         out.println("solver: " + (solvers.get(i) == null ? "no counts (this solver counts no repairs)"
                                 : solvers.get(i).summary()));
+                    }
+                    if (hoods.get(i) != null) {
+                        out.println(hoods.get(i).summary());
                     }
                 }
             }
@@ -150,14 +158,16 @@ public final class MeasureCommand extends Command {
 
     /**
      * A run's report with what its solver counted beside the measures (field {@code solver}, null when the solver
-     * counts nothing); explored states' reports unchanged. The stored measures stay the checker's alone.
+     * counts nothing) and the hood classifier's decisions (field {@code hood}, null without a hood); explored states'
+     * reports unchanged. The stored measures stay the checker's alone.
      */
-    private static String withSolver(String measureJson, SolverCounters solver, boolean explored) {
+    private static String withSolver(String measureJson, SolverCounters solver, HoodDecisions hood, boolean explored) {
         if (explored) {
             return measureJson;
         }
         JsonObject o = JsonParser.parseString(measureJson).getAsJsonObject();
         o.add("solver", solver == null ? JsonNull.INSTANCE : new Gson().toJsonTree(SimulateCommand.counters(solver)));
+        o.add("hood", hood == null ? JsonNull.INSTANCE : hood.toJson());
         return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping()
                 .serializeSpecialFloatingPointValues().create().toJson(o) + "\n";
     }

@@ -1,6 +1,7 @@
 package org.clothgraph.sim.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.ClothState;
@@ -90,5 +91,35 @@ class HoodStateClassifierTest {
     void hoodSlidOffToTheSideIsDown() {
         ClothState s = rotatedHood(0, 0, 1, 2.2);
         assertEquals(HoodStateClassifier.DOWN, hc.classify(s, body), describe(s));
+    }
+
+    /**
+     * Tipping the hood back from the head onto the back step by step: the signed margin (UP positive) falls at every
+     * step, the class changes exactly once, where the margin passes 0, and the decision is classify's.
+     */
+    @Test
+    void theMarginFallsAsTheHoodTipsBackAndPassesZeroWhereTheClassChanges() {
+        double previous = Double.POSITIVE_INFINITY;
+        int flips = 0;
+        String previousClass = HoodStateClassifier.UP;
+        for (int k = 0; k <= 26; k++) {
+            ClothState s = rotatedHood(1, 0, 0, -0.1 * k);
+            HoodStateClassifier.Decision d = hc.decide(s, body);
+            assertEquals(hc.classify(s, body), d.hoodClass(), describe(s));
+            assertEquals(d.margin(), hc.margin(s, body));
+            double signed = d.hoodClass().equals(HoodStateClassifier.UP) ? d.margin() : -d.margin();
+            assertTrue(signed < previous, "step " + k + ": margin " + signed + " after " + previous + "; " + describe(s));
+            if (!d.hoodClass().equals(previousClass)) {
+                flips++;
+                // the boundary lies between the two steps: both are near it (a step moves the centroid about 2 cm,
+                // a sixth of the 0.12 m head distance threshold)
+                assertTrue(d.margin() < 0.2 && previous < 0.2, "flip at step " + k + ": margins " + previous + ", "
+                        + signed);
+            }
+            previous = signed;
+            previousClass = d.hoodClass();
+        }
+        assertEquals(1, flips);
+        assertEquals(HoodStateClassifier.DOWN, previousClass);
     }
 }

@@ -20,4 +20,13 @@ public interface GarmentStateClassifier {
 
     /** One of {@link #classes()}. */
     String classify(ClothState state, Body body);
+
+    /**
+     * How clearly {@link #classify} decides this state: the distance of the state from the nearest boundary of its
+     * class, 0 on the boundary, in the classifier's own documented units; NaN when the classifier has no such
+     * measure (the default).
+     */
+    default double margin(ClothState state, Body body) {
+        return Double.NaN;
+    }
 }

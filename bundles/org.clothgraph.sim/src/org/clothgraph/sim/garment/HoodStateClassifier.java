@@ -73,6 +73,10 @@ public final class HoodStateClassifier implements GarmentStateClassifier {
         if (hood.length == 0) {
             throw new IllegalArgumentException("mesh " + mesh.name() + " has no \"hood\" vertex group");
         }
+        if (!(maxHeadDistance > 0 && minHeightFraction > 0 && minAboveFraction > 0)) {
+            throw new IllegalArgumentException("the hood classifier's thresholds must be positive: " + maxHeadDistance
+                    + " m, " + minHeightFraction + ", " + minAboveFraction);
+        }
         this.maxHeadDistance = maxHeadDistance;
         this.minHeightFraction = minHeightFraction;
         this.minAboveFraction = minAboveFraction;
@@ -90,10 +94,54 @@ public final class HoodStateClassifier implements GarmentStateClassifier {
 
     @Override
     public String classify(ClothState state, Body body) {
+        return decide(state, body).hoodClass();
+    }
+
+    /**
+     * The margin of {@link #decide}: the criteria's slacks as fractions of their thresholds, the smallest of them
+     * for UP, the largest shortfall for DOWN.
+     */
+    @Override
+    public double margin(ClothState state, Body body) {
+        return decide(state, body).margin();
+    }
+
+    /**
+     * A decision and how clearly it was made. Each of the three criteria has a slack, its distance from its
+     * threshold as a fraction of the threshold, positive on the UP side: (0.12 m - head distance) / 0.12 m, (height
+     * fraction - 0.5) / 0.5, (above fraction - 0.15) / 0.15 with the default thresholds. UP needs every slack to be at
+     * least 0, so the decision is made by the smallest slack: its size is the margin (for UP, how far the weakest
+     * criterion is from failing; for DOWN, how far the most failed criterion is from passing), and that criterion is
+     * the deciding one.
+     *
+     * @param hoodClass {@link #UP} or {@link #DOWN}, as {@link #classify} says
+     * @param margin    the smallest slack's size (0.5: the deciding criterion is half its threshold away from it)
+     * @param criterion the deciding criterion: "head distance", "height" or "crown"
+     * @param value     the deciding criterion's measure (m, or a fraction)
+     * @param threshold its threshold
+     */
+    public record Decision(String hoodClass, double margin, String criterion, double value, double threshold) {
+    }
+
+    /** {@link #classify}'s decision with its margin and deciding criterion. */
+    public Decision decide(ClothState state, Body body) {
         double[] m = measure(state, body);
-        boolean up = m[HEAD_DISTANCE] <= maxHeadDistance && m[HEIGHT_FRACTION] >= minHeightFraction
-                && m[ABOVE_FRACTION] >= minAboveFraction;
-        return up ? UP : DOWN;
+        String hoodClass = m[HEAD_DISTANCE] <= maxHeadDistance && m[HEIGHT_FRACTION] >= minHeightFraction
+                && m[ABOVE_FRACTION] >= minAboveFraction ? UP : DOWN;
+        double[] slack = { (maxHeadDistance - m[HEAD_DISTANCE]) / maxHeadDistance,
+                (m[HEIGHT_FRACTION] - minHeightFraction) / minHeightFraction,
+                (m[ABOVE_FRACTION] - minAboveFraction) / minAboveFraction };
+        int k = 0;
+        for (int i = 1; i < slack.length; i++) {
+            if (slack[i] < slack[k]) {
+                k = i;
+            }
+        }
+        return switch (k) {
+            case 0 -> new Decision(hoodClass, Math.abs(slack[0]), "head distance", m[HEAD_DISTANCE], maxHeadDistance);
+            case 1 -> new Decision(hoodClass, Math.abs(slack[1]), "height", m[HEIGHT_FRACTION], minHeightFraction);
+            default -> new Decision(hoodClass, Math.abs(slack[2]), "crown", m[ABOVE_FRACTION], minAboveFraction);
+        };
     }
 
     /**
