@@ -95,11 +95,18 @@ public record HoodDecisions(String runId, List<Integer> frames, List<Decision> h
             int i = narrowest(c);
             if (i >= 0) {
                 Decision d = hood.get(i);
-                b.append(String.format(Locale.ROOT, " %s at least %.2f (frame %d, %s %s against %s);", c, d.margin(),
-                        frames.get(i), d.criterion(), value(d.criterion(), d.value()), value(d.criterion(), d.threshold())));
+                b.append(String.format(Locale.ROOT, " %s at least %.2f (frame %d: %s);", c, d.margin(), frames.get(i),
+                        describe(d)));
             }
         }
         return b.toString();
+    }
+
+    /** "margin 0.57: head distance 51 mm (UP: at most 120 mm)": a decision's margin and deciding criterion. */
+    public static String describe(Decision d) {
+        boolean atMost = d.criterion().equals("head distance");
+        return String.format(Locale.ROOT, "margin %.2f: %s %s (UP: at %s %s)", d.margin(), d.criterion(),
+                value(d.criterion(), d.value()), atMost ? "most" : "least", value(d.criterion(), d.threshold()));
     }
 
     /** A criterion's value as a person reads it: the head distance in mm, the fractions as they are. */

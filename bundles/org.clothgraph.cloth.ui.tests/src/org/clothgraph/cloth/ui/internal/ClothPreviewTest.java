@@ -64,6 +64,9 @@ class ClothPreviewTest {
         Screenshots.save(up, "cloth-preview-walk-hood-up");
 
         ClothPanel panel = panelOf(view);
+        // how clearly the classifier decided, re-made from the frame shown
+        assertTrue(panel.classText().matches("hood: up, margin \\d\\.\\d\\d"), panel.classText());
+        assertTrue(panel.classToolTip().contains("(UP: at "), panel.classToolTip());
         panel.selectGroup("hood");
         ImageData painted = view.capture();
         Screenshots.save(painted, "cloth-preview-hood-group-painted");

@@ -5,11 +5,13 @@ import java.util.List;
 import java.util.Locale;
 
 import org.clothgraph.cloth.ClothRun;
+import org.clothgraph.cloth.HoodDecisions;
 import org.clothgraph.cloth.ProjectGarments;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.Project;
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.Material;
+import org.clothgraph.sim.garment.HoodStateClassifier;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
@@ -331,12 +333,20 @@ final class ClothPanel {
         view.seek(view.frame());
     }
 
-    void setFrame(int frame, int frames, String cls) {
+    /** Shows a frame's number and class; with the classifier's decision, its margin and (tooltip) deciding criterion. */
+    void setFrame(int frame, int frames, String cls, HoodStateClassifier.Decision decision) {
         slider.setMaximum(Math.max(1, frames - 1));
         slider.setSelection(frame);
         frameLabel.setText("frame " + (frame + 1) + " / " + frames);
-        classLabel.setText(cls.isEmpty() ? "" : "hood: " + cls.toLowerCase(Locale.ROOT));
+        classLabel.setText(cls.isEmpty() ? "" : "hood: " + cls.toLowerCase(Locale.ROOT)
+                + (decision == null ? "" : String.format(Locale.ROOT, ", margin %.2f", decision.margin())));
+        classLabel.setToolTipText(decision == null ? null : "How clearly the hood classifier decided: "
+                + HoodDecisions.describe(decision));
         frameLabel.getParent().layout();
+    }
+
+    String classToolTip() {
+        return classLabel.getToolTipText();
     }
 
     String classText() {

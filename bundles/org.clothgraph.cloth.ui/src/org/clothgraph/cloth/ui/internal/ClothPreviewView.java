@@ -274,7 +274,7 @@ public final class ClothPreviewView extends ViewPart {
         float[] color = "DOWN".equals(cls) ? DOWN_COLOR : UP_COLOR;
         scene = new ClothScene(player.mesh(), player.cloth(frame), player.body(frame), player.bindPose(),
                 panel.highlightedGroup(), color);
-        panel.setFrame(frame, player.frames(), cls);
+        panel.setFrame(frame, player.frames(), cls, player.decision(frame));
         panel.setNote(player.note(frame));
         canvas.redraw();
     }

@@ -3,6 +3,7 @@ package org.clothgraph.cloth.ui.internal;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.body.Body;
+import org.clothgraph.sim.garment.HoodStateClassifier;
 
 /** What the cloth preview plays frame by frame: a simulated run, or an explored path of the secondary graph. */
 interface PreviewPlayer {
@@ -24,6 +25,14 @@ interface PreviewPlayer {
 
     /** The classifier's result of a frame ("UP", "DOWN"; empty when unknown). */
     String classOf(int frame);
+
+    /**
+     * How clearly the classifier decided a frame ({@link HoodStateClassifier#decide}), null when not known: the
+     * preview shows its margin beside the class and its deciding criterion as the class's tooltip.
+     */
+    default HoodStateClassifier.Decision decision(int frame) {
+        return null;
+    }
 
     /** A remark on the frame shown under the hood state (e.g. that a merge is being blended); empty for none. */
     default String note(int frame) {

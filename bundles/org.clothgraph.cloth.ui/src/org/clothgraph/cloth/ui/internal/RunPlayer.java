@@ -10,8 +10,10 @@ import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.sim.ClothMesh;
+import org.clothgraph.sim.ClothState;
 import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.body.SkinnedSurface;
+import org.clothgraph.sim.garment.HoodStateClassifier;
 
 /**
  * A stored simulation run ready to play: the garment mesh, the character body along the motion the run stored
@@ -26,6 +28,8 @@ final class RunPlayer implements PreviewPlayer {
     private final Project project;
     private final float[] positions;
     private final float[] velocities;
+    /** The run's classifier, null when the garment has no hood. */
+    private final HoodStateClassifier hood;
 
     /** A run of a project to read. */
     record Request(Project project, ClothRun.Report report) {
@@ -54,6 +58,7 @@ final class RunPlayer implements PreviewPlayer {
         this.body = new CharacterBodyMotion(CharacterBody.of(motion.skeleton()), motion);
         this.positions = new float[mesh.vertexCount() * 3];
         this.velocities = new float[mesh.vertexCount() * 3];
+        this.hood = mesh.vertexGroups().containsKey("hood") ? new HoodStateClassifier(mesh) : null;
     }
 
     /** The project the run belongs to. */
@@ -101,5 +106,15 @@ final class RunPlayer implements PreviewPlayer {
     @Override
     public String classOf(int frame) {
         return frame < report.classes().size() ? report.classes().get(frame) : "";
+    }
+
+    /** The classifier's decision re-made from the stored frame and the frame's pose (as the run made it). */
+    @Override
+    public HoodStateClassifier.Decision decision(int frame) {
+        if (hood == null) {
+            return null;
+        }
+        project.frames().read(report.firstFrameId() + frame, positions, velocities);
+        return hood.decide(new ClothState(positions, velocities), body(frame));
     }
 }
