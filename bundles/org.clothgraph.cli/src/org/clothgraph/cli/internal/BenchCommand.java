@@ -49,8 +49,8 @@ public final class BenchCommand extends Command {
         option(Option.value("solver", "legacy|small-steps", "simulate, arcsim-scene: the embedded solver (default"
                 + " legacy), with its default settings"));
         option(Option.value("body-collision", "smooth-capsules|surface", "arcsim-scene: what the small-step solver's"
-                + " cloth collides with: the smooth union of the parts' enclosing capsules (its default) or the part"
-                + " meshes"));
+                + " cloth collides with: the part meshes (default; the capsules inside them as its broad phase) or the"
+                + " smooth union of the parts' enclosing capsules"));
         option(Option.value("basis", "B", "decode, compress: basis vectors (default 200, the paper's)"));
         option(Option.value("workers", "K", "explore: parallel simulations (default: one per core)"));
         option(Option.value("clip-frames", "N", "explore: keep the first N frames of every demo clip (default: whole clips)"));
@@ -125,7 +125,7 @@ public final class BenchCommand extends Command {
             case "fuzz" -> fuzz(args, err);
             case "arcsim-scene" -> ArcsimSceneBench.run(Path.of(pos.get(1)), args.value("material").map(Path::of)
                     .orElse(null), args.value("frames").isPresent() ? args.intValue("frames", 4, 1, 9999) : -1,
-                    args.value("solver").orElse("legacy"), bodyCollision(args, solverSettings(args)).withThreads(
+                    args.value("solver").orElse("legacy"), bodyCollision(args, sceneBody(solverSettings(args))).withThreads(
                             args.intValue("threads", 0, 0, 64)), new ConsoleProgressMonitor(err).cancelOnShutdown());
             default -> simulate(args, err);
         };
@@ -206,6 +206,16 @@ public final class BenchCommand extends Command {
         } catch (SimulationFailedException e) {
             throw new StorageException("benchmark simulation failed: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The ARCSim scene's body is its part meshes: the small-step solver collides with them unless told otherwise (its
+     * default for a character, the smooth union of the capsules, would take the capsules enclosing the parts for the
+     * body).
+     */
+    private static SimulationSettings sceneBody(SimulationSettings settings) {
+        return settings.solver() == SimulationSettings.Solver.SMALL_STEPS
+                ? settings.withBodyCollision(SimulationSettings.BodyCollision.SURFACE) : settings;
     }
 
     /** {@code settings} with the body collision --body-collision names (the solver's own when absent). */

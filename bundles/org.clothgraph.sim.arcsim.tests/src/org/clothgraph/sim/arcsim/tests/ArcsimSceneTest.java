@@ -127,6 +127,61 @@ class ArcsimSceneTest {
         assertTrue(near > p.length / 3 / 2, near + " of " + p.length / 3 + " near the body");
     }
 
+    /**
+     * The capsules the small-step solver's part-mesh collision uses lie inside the parts: no vertex of a part within
+     * its capsule, the capsule's centre inside the part's closed mesh (winding number), while the enclosing capsules
+     * contain them.
+     */
+    @Test
+    void theInscribedCapsulesLieInsideTheirParts() throws Exception {
+        ArcsimScene s = ArcsimScene.load(run(), fabric());
+        RigidPartsMotion inscribed = s.motion().inscribed();
+        assertTrue(inscribed.hasInscribedCapsules() && !s.motion().hasInscribedCapsules());
+        BodySurface surf = s.motion().surface();
+        double[] x = new double[3 * surf.vertexCount()];
+        surf.positionsAt(0, x);
+        int[] t = surf.triangles();
+        Body in = inscribed.poseAt(0), out = s.motion().poseAt(0);
+        int o = 0;
+        for (int j = 0; j < 16; j++) {
+            int m = (int) Files.readString(run().resolve(String.format("obs_%02d.obj", j))).lines()
+                    .filter(l -> l.startsWith("v ")).count();
+            var c = in.capsule(j);
+            assertTrue(c.ra() > 0.005, "part " + j + ": radius " + c.ra());
+            for (int i = o; i < o + m; i++) {
+                assertTrue(c.signedDistance(x[3 * i], x[3 * i + 1], x[3 * i + 2]) > 0, "part " + j + " vertex " + i
+                        + " inside its inscribed capsule");
+            }
+            double[] centre = c.center();
+            assertTrue(out.capsule(j).signedDistance(centre[0], centre[1], centre[2]) < 0, "part " + j);
+            double winding = 0;
+            for (int k = 0; k < t.length; k += 3) {
+                if (t[k] >= o && t[k] < o + m) {
+                    winding += solidAngle(x, t[k], t[k + 1], t[k + 2], centre);
+                }
+            }
+            assertTrue(Math.abs(winding / (4 * Math.PI)) > 0.5, "part " + j + ": the centre's winding number "
+                    + winding / (4 * Math.PI));
+            o += m;
+        }
+    }
+
+    /** Van Oosterom and Strackee: the solid angle of triangle (a, b, c) seen from p. */
+    private static double solidAngle(double[] x, int a, int b, int c, double[] p) {
+        double[] r1 = { x[3 * a] - p[0], x[3 * a + 1] - p[1], x[3 * a + 2] - p[2] };
+        double[] r2 = { x[3 * b] - p[0], x[3 * b + 1] - p[1], x[3 * b + 2] - p[2] };
+        double[] r3 = { x[3 * c] - p[0], x[3 * c + 1] - p[1], x[3 * c + 2] - p[2] };
+        double l1 = Math.sqrt(dot(r1, r1)), l2 = Math.sqrt(dot(r2, r2)), l3 = Math.sqrt(dot(r3, r3));
+        double[] cross = { r2[1] * r3[2] - r2[2] * r3[1], r2[2] * r3[0] - r2[0] * r3[2], r2[0] * r3[1] - r2[1] * r3[0] };
+        double num = dot(r1, cross);
+        double den = l1 * l2 * l3 + dot(r1, r2) * l3 + dot(r1, r3) * l2 + dot(r2, r3) * l1;
+        return 2 * Math.atan2(num, den);
+    }
+
+    private static double dot(double[] a, double[] b) {
+        return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    }
+
     private static double maxAbs(float[] v) {
         double m = 0;
         for (float f : v) {
