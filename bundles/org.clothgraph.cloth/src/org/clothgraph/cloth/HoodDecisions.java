@@ -34,7 +34,7 @@ public record HoodDecisions(String runId, List<Integer> frames, List<Decision> h
         hood = List.copyOf(hood);
     }
 
-    /** The decisions of every {@code every}-th frame of a run of a garment with a "hood" vertex group; null without one. */
+    /** The decisions of every {@code every}-th frame of a run of a garment with a "hood" group; null without one. */
     public static HoodDecisions of(Project project, ClothRun.Report run, int every, IProgressMonitor monitor) {
         GarmentInfo garment = ProjectGarments.find(project, run.garment());
         if (garment == null) {
@@ -64,7 +64,8 @@ public record HoodDecisions(String runId, List<Integer> frames, List<Decision> h
     public int narrowest(String hoodClass) {
         int best = -1;
         for (int i = 0; i < hood.size(); i++) {
-            if (hood.get(i).hoodClass().equals(hoodClass) && (best < 0 || hood.get(i).margin() < hood.get(best).margin())) {
+            if (hood.get(i).hoodClass().equals(hoodClass)
+                    && (best < 0 || hood.get(i).margin() < hood.get(best).margin())) {
                 best = i;
             }
         }

@@ -125,8 +125,9 @@ public final class BenchCommand extends Command {
             case "fuzz" -> fuzz(args, err);
             case "arcsim-scene" -> ArcsimSceneBench.run(Path.of(pos.get(1)), args.value("material").map(Path::of)
                     .orElse(null), args.value("frames").isPresent() ? args.intValue("frames", 4, 1, 9999) : -1,
-                    args.value("solver").orElse("legacy"), bodyCollision(args, sceneBody(solverSettings(args))).withThreads(
-                            args.intValue("threads", 0, 0, 64)), new ConsoleProgressMonitor(err).cancelOnShutdown());
+                    args.value("solver").orElse("legacy"), bodyCollision(args, sceneBody(solverSettings(args)))
+                            .withThreads(args.intValue("threads", 0, 0, 64)),
+                    new ConsoleProgressMonitor(err).cancelOnShutdown());
             default -> simulate(args, err);
         };
     }

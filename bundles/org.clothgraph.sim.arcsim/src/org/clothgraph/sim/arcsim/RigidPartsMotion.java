@@ -74,7 +74,7 @@ public final class RigidPartsMotion implements BodyMotion {
     /** Per part, the enclosing (or inscribed) capsule in rest coordinates: ax ay az bx by bz r. */
     private final double[][] capsules;
     private final boolean inscribed;
-    /** The radius of a part's inscribed capsule, as a fraction of the least distance of its vertices from its segment. */
+    /** A part's inscribed capsule's radius, as a fraction of the least distance of its vertices from its segment. */
     static final double INSCRIBED_FRACTION = 0.8;
     /** Slices of a part along its principal axis whose centroids the inscribed capsule joins. */
     static final int INSCRIBED_SLICES = 10;

@@ -108,7 +108,8 @@ class HoodStateClassifierTest {
             assertEquals(hc.classify(s, body), d.hoodClass(), describe(s));
             assertEquals(d.margin(), hc.margin(s, body));
             double signed = d.hoodClass().equals(HoodStateClassifier.UP) ? d.margin() : -d.margin();
-            assertTrue(signed < previous, "step " + k + ": margin " + signed + " after " + previous + "; " + describe(s));
+            assertTrue(signed < previous, "step " + k + ": margin " + signed + " after " + previous + "; "
+                    + describe(s));
             if (!d.hoodClass().equals(previousClass)) {
                 flips++;
                 // the boundary lies between the two steps: both are near it (a step moves the centroid about 2 cm,

@@ -333,7 +333,7 @@ final class ClothPanel {
         view.seek(view.frame());
     }
 
-    /** Shows a frame's number and class; with the classifier's decision, its margin and (tooltip) deciding criterion. */
+    /** Shows a frame's number and class; with the classifier's decision, its margin and (tooltip) its criterion. */
     void setFrame(int frame, int frames, String cls, HoodStateClassifier.Decision decision) {
         slider.setMaximum(Math.max(1, frames - 1));
         slider.setSelection(frame);

@@ -172,7 +172,8 @@ class ArcsimSceneTest {
         double[] r2 = { x[3 * b] - p[0], x[3 * b + 1] - p[1], x[3 * b + 2] - p[2] };
         double[] r3 = { x[3 * c] - p[0], x[3 * c + 1] - p[1], x[3 * c + 2] - p[2] };
         double l1 = Math.sqrt(dot(r1, r1)), l2 = Math.sqrt(dot(r2, r2)), l3 = Math.sqrt(dot(r3, r3));
-        double[] cross = { r2[1] * r3[2] - r2[2] * r3[1], r2[2] * r3[0] - r2[0] * r3[2], r2[0] * r3[1] - r2[1] * r3[0] };
+        double[] cross = { r2[1] * r3[2] - r2[2] * r3[1], r2[2] * r3[0] - r2[0] * r3[2],
+                r2[0] * r3[1] - r2[1] * r3[0] };
         double num = dot(r1, cross);
         double den = l1 * l2 * l3 + dot(r1, r2) * l3 + dot(r1, r3) * l2 + dot(r2, r3) * l1;
         return 2 * Math.atan2(num, den);
