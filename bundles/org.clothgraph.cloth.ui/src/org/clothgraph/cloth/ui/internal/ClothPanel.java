@@ -29,6 +29,8 @@ import org.eclipse.jface.window.Window;
 final class ClothPanel {
     private final ClothPreviewView view;
     private final Combo runs;
+    /** The selected run's clips, wrapped under the run list (which shows the run and its length only). */
+    private final Label runClips;
     private final Button play;
     private final Scale slider;
     private final Label frameLabel;
@@ -60,6 +62,10 @@ final class ClothPanel {
         runLabel.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         runs = new Combo(c, SWT.READ_ONLY);
         runs.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
+        runClips = new Label(c, SWT.WRAP);
+        GridData rd = new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1);
+        rd.widthHint = 220;
+        runClips.setLayoutData(rd);
         Button simulate = new Button(c, SWT.PUSH);
         simulate.setText("Simulate...");
         simulate.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
@@ -110,6 +116,7 @@ final class ClothPanel {
 
         runs.addListener(SWT.Selection, e -> {
             int i = runs.getSelectionIndex();
+            describeSelectedRun();
             if (i >= 0 && i < shownRuns.size()) {
                 view.show(shownRuns.get(i));
             } else if (exploredEntry && i == shownRuns.size()) {
@@ -144,7 +151,7 @@ final class ClothPanel {
         int select = reports.size() - 1;
         for (int i = 0; i < reports.size(); i++) {
             ClothRun.Report r = reports.get(i);
-            runs.add(String.format(Locale.ROOT, "%s: %s (%d frames)", r.runId(), String.join(" > ", r.clips()), r.frames()));
+            runs.add(String.format(Locale.ROOT, "%s: %d frames", r.runId(), r.frames()));
             if (r.runId().equals(selectedId)) {
                 select = i;
             }
@@ -152,6 +159,7 @@ final class ClothPanel {
         if (select >= 0) {
             runs.select(select);
         }
+        describeSelectedRun();
         if (reports.isEmpty()) {
             setMessage("No simulation runs yet: Simulate... the garment along some clips.");
         }
@@ -167,12 +175,33 @@ final class ClothPanel {
         }
         exploredEntry = available;
         if (available) {
-            runs.add(String.format(Locale.ROOT, "Explored path, seed %d (%d frames)", ExploredPathPlayer.SEED,
-                    ExploredPathPlayer.FRAMES));
+            runs.add(String.format(Locale.ROOT, "Explored path: %d frames", ExploredPathPlayer.FRAMES));
             if (selected) {
                 runs.select(shownRuns.size());
             }
         }
+        describeSelectedRun();
+    }
+
+    /**
+     * Says under the run list what the selected entry plays: a run's clips in order, or the explored path's seed. The
+     * list itself names the run and its length only, so that it fits the panel's width.
+     */
+    private void describeSelectedRun() {
+        int i = runs.getSelectionIndex();
+        String text;
+        if (i >= 0 && i < shownRuns.size()) {
+            text = String.join(" > ", shownRuns.get(i).clips());
+        } else if (exploredEntry && i == shownRuns.size()) {
+            text = String.format(Locale.ROOT,
+                    "the explored cloth along a path chosen at random through the secondary graph (seed %d)",
+                    ExploredPathPlayer.SEED);
+        } else {
+            text = "";
+        }
+        runClips.setText(text);
+        runs.setToolTipText(text.isEmpty() ? null : text);
+        runClips.getParent().layout(true);
     }
 
     /** Selects the explored path as a user would (tests). */
