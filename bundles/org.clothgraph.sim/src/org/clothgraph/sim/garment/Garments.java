@@ -21,6 +21,18 @@ public final class Garments {
     /** Default robe resolution. */
     public static final int DEFAULT_ROBE_VERTICES = 4000;
 
+    /**
+     * Half the width of the hood's face opening, radians around the head from the front centre: the opening is the
+     * widest whole number of the tube's cells within it (10 of the 52 around at the default resolution, +-1.21 rad;
+     * 7 of 40 at 2,000 vertices, +-1.10 rad; 29 of 148 at 30,000, +-1.23 rad). Chosen by measurement with both embedded solvers on the demo robe (3,785 / 3,777 vertices,
+     * 52 cells around), each clip alone from the drape, the small-step solver with its repairs off (docs/SIMULATION.md,
+     * "The hood's face opening"): 9 cells (+-1.09 rad, the cut before 2026-12-03) no clip throws the hood off for
+     * good; 10 cells (+-1.21 rad) the walk keeps it up (classifier margin at least 0.47) and the kick throws it off
+     * (margin 0.99 at the clip's end); 12 cells (+-1.45 rad) the walk loses it at frame 53. The first solver keeps the
+     * hood on in the walk and throws it off in the jump with 9 and 10 cells alike.
+     */
+    public static final double FACE_HALF_WIDTH = 1.25;
+
     /** How far a sleeve's first full ring keeps from the torso tube, m. */
     private static final double SLEEVE_CLEARANCE = 0.03;
 
@@ -35,7 +47,18 @@ public final class Garments {
      * above the neck line), "hood_rim" (the face opening's border), "hem", "sleeves", "cuffs".
      */
     public static ClothMesh hoodedRobe(Body rest, int targetVertices) {
-        return robe(rest, targetVertices, false);
+        return robe(rest, targetVertices, false, FACE_HALF_WIDTH);
+    }
+
+    /**
+     * {@link #hoodedRobe(Body, int)} with another face opening: {@code faceHalfWidth} radians either side of the front
+     * centre at most (see {@link #FACE_HALF_WIDTH}), at least one cell.
+     */
+    public static ClothMesh hoodedRobe(Body rest, int targetVertices, double faceHalfWidth) {
+        if (!(faceHalfWidth > 0 && faceHalfWidth < Math.PI)) {
+            throw new IllegalArgumentException("face opening half width " + faceHalfWidth + " rad: not in (0, pi)");
+        }
+        return robe(rest, targetVertices, false, faceHalfWidth);
     }
 
     /**
@@ -47,10 +70,10 @@ public final class Garments {
      * vertices from its armhole to its cuff ("left_sleeve", "right_sleeve"). Left is the character's left (+X).
      */
     public static ClothMesh openFrontRobe(Body rest, int targetVertices) {
-        return robe(rest, targetVertices, true);
+        return robe(rest, targetVertices, true, FACE_HALF_WIDTH);
     }
 
-    private static ClothMesh robe(Body rest, int targetVertices, boolean openFront) {
+    private static ClothMesh robe(Body rest, int targetVertices, boolean openFront, double faceHalfWidth) {
         double h = Math.sqrt(3.0 / Math.max(200, targetVertices));
         Fit fit = new Fit(rest);
         double hy = fit.headY - 1.63; // shift of the head/hood relative to the default figure
@@ -106,14 +129,12 @@ public final class Garments {
                 cuffs.add(v);
             }
         }
-        // face opening: +-1.05 rad around the front, from below the chin to 1.72 (about 0.09 above the head
-        // centre, i.e. just under the top of the 0.19 m head): the hood's front edge wraps over the forehead
-        // and the sides over the temples, which is what holds it on the head when walking. An opening reaching
-        // above the crown (top 1.77) or +-1.2 rad wide leaves only a back flap that a walk's head bob (the
-        // demo walk drops the head 8 cm in one frame at footfalls) slides off behind the head; a narrower one
-        // (+-0.9 rad) no longer comes off in a head whip.
+        // face opening: at most +-faceHalfWidth around the front in whole cells (see FACE_HALF_WIDTH), from below
+        // the chin to 1.72 (about 0.09 above the head centre, i.e. just under the top of the 0.19 m head): the hood's
+        // front edge wraps over the forehead and the sides over the temples, which is what holds it on the head when
+        // walking.
         int f0 = tube.rowAtOrAbove(1.56 + hy), f1 = tube.rowAtOrBelow(1.72 + hy);
-        int fhw = Math.max(1, (int) Math.round(1.05 / (2 * Math.PI / tube.cols)));
+        int fhw = Math.max(1, (int) Math.floor(faceHalfWidth / (2 * Math.PI / tube.cols)));
         tube.cut(f0, f1, tube.cols / 4, fhw);
         int[] rim = tube.ids(tube.holeLoop(f0, f1, tube.cols / 4, fhw));
         List<Integer> front = new ArrayList<>();
