@@ -57,7 +57,7 @@ public final class ClothRun {
      */
     public record Report(String runId, String garment, List<String> clips, int frames, double fps, double secondsPerFrame,
             List<String> classes, double maxPenetrationMm, long firstFrameId, long lastFrameId, double drapeSeconds,
-            String motionFile, SolverCounters solver) {
+            String motionFile, SolverCounters solver, SimulationSettings settings) {
     }
 
     private ClothRun() {
@@ -141,7 +141,7 @@ public final class ClothRun {
                 StoredMotion.write(project, motionFile, path.motion());
                 report = new Report(runId, garment.name(), List.copyOf(clipNames), frames, fps,
                         costMillis[0] / 1000.0 / simulated, classes, maxPenetration[0] * 1000, first,
-                        frames > 1 ? last[0] : first, drapeSeconds, motionFile, counters[0]);
+                        frames > 1 ? last[0] : first, drapeSeconds, motionFile, counters[0], settings);
                 // the report names the frames before the work that claims them ends: they are never orphans
                 project.setSetting(RUNS_SCOPE, report.runId(), new Gson().toJson(report));
             } catch (SimulationFailedException | RuntimeException | Error e) {
@@ -230,8 +230,28 @@ public final class ClothRun {
         // runs stored before runs kept the solver's counters, and runs of simulators that count nothing, have none
         SolverCounters solver = o.has("solver") && !o.get("solver").isJsonNull() ? counters(source, run, o.get("solver"))
                 : null;
+        // runs stored before runs kept their simulation settings have none
+        SimulationSettings settings = o.has("settings") && !o.get("settings").isJsonNull()
+                ? settings(source, run, o.get("settings")) : null;
         return new Report(runId, garment, clips, (int) frames, fps, secondsPerFrame, classes, penetration, first, last,
-                drape, motionFile, solver);
+                drape, motionFile, solver, settings);
+    }
+
+    private static SimulationSettings settings(String source, String run, JsonElement e) {
+        if (!e.isJsonObject()) {
+            throw new InvalidInputException(source, run + ", field settings", "not an object");
+        }
+        SimulationSettings s;
+        try {
+            s = new Gson().fromJson(e, SimulationSettings.class);
+        } catch (RuntimeException ex) {
+            // a malformed value, or an invalid record refused by its constructor's check (Gson wraps that one)
+            throw new InvalidInputException(source, run + ", field settings", "not valid simulation settings");
+        }
+        if (s == null || s.solver() == null || s.bodyCollision() == null) {
+            throw new InvalidInputException(source, run + ", field settings", "no solver or body collision");
+        }
+        return s;
     }
 
     private static SolverCounters counters(String source, String run, JsonElement e) {

@@ -127,7 +127,7 @@ public final class DressingRun {
                 int n = r.frames().size();
                 report = new ClothRun.Report(runId, garment.name(), List.of("dressing: " + queueSource), n,
                         r.motion().fps(), seconds / Math.max(1, n - 1), classes, pen * 1000, first, last, 0, motionFile,
-                        r.counters());
+                        r.counters(), settings);
                 project.setSetting(ClothRun.RUNS_SCOPE, runId, new Gson().toJson(report));
                 project.setSetting(SCOPE, runId, record(queue, start, r, settings, null));
             } catch (RuntimeException | Error e) {

@@ -133,6 +133,26 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
     }
 
     /**
+     * One line for a person: the solver and the settings that change its frames, e.g. "small-steps solver, 40-400
+     * substeps a frame (at most 4.0 mm a substep), 0 sweeps (automatic), 16 contact passes, strain limit 10 %, speed
+     * limit off, untangling off, body: smooth capsules" (the first solver: its substeps and contact passes).
+     */
+    public String summary() {
+        String body = bodyCollision == BodyCollision.SMOOTH_CAPSULES ? "smooth capsules" : "surface";
+        if (solver == Solver.LEGACY) {
+            return String.format(java.util.Locale.ROOT, "legacy solver, %d-%d substeps a frame, %d contact passes,"
+                    + " self collision %s, body: %s", substeps, maxSubsteps, contactIterations,
+                    selfCollision ? "on" : "off", body);
+        }
+        return String.format(java.util.Locale.ROOT, "small-steps solver, %d-%d substeps a frame (at most %.1f mm a"
+                + " substep), %s sweeps, %d contact passes, strain limit %s, speed limit %s, untangling %s, body: %s",
+                substeps, maxSubsteps, maxSubstepMove * 1000, iterations == 0 ? "automatic" : String.valueOf(iterations),
+                contactIterations, strainLimit > 0 ? String.format(java.util.Locale.ROOT, "%.0f %%", strainLimit * 100)
+                        : "off", speedLimit > 0 ? String.format(java.util.Locale.ROOT, "%.1f m/s", speedLimit) : "off",
+                untangleSpeed > 0 ? String.format(java.util.Locale.ROOT, "%.2f m/s", untangleSpeed) : "off", body);
+    }
+
+    /**
      * Settings read from storage written before a field existed (Gson leaves it null or 0): the missing ones take
      * their default values; everything is validated.
      */

@@ -45,6 +45,10 @@ public final class SimulateCommand extends WorkspaceCommand {
                 "the embedded solver (default: legacy; small-steps is the rewritten one, see docs/SIMULATION.md)"));
         option(Option.value("body-collision", "smooth-capsules|surface", "small-steps: what the cloth collides with"
                 + " (default smooth-capsules: the smooth union of the posed capsules; surface: the skinned mesh)"));
+        option(Option.value("speed-limit", "M/S", "small-steps: the speed limit repair, 0 = off (default "
+                + SimulationSettings.SMALL_STEPS_SPEED_LIMIT + "; recorded with the run, see docs/SIMULATION.md)"));
+        option(Option.value("untangle-speed", "M/S", "small-steps: the untangling repair, 0 = off (default "
+                + SimulationSettings.SMALL_STEPS_UNTANGLE_SPEED + "; recorded with the run)"));
         offerWait();
     }
 
@@ -55,7 +59,7 @@ public final class SimulateCommand extends WorkspaceCommand {
 
     @Override
     protected String usage() {
-        return "--workspace DIR --clips A,B,... [--frames N] [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--body-collision smooth-capsules|surface] [--wait]"
+        return "--workspace DIR --clips A,B,... [--frames N] [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--body-collision smooth-capsules|surface] [--speed-limit M/S] [--untangle-speed M/S] [--wait]"
                 + " [--json]";
     }
 
@@ -82,6 +86,14 @@ public final class SimulateCommand extends WorkspaceCommand {
                 case "surface" -> SimulationSettings.BodyCollision.SURFACE;
                 default -> throw new UsageException("--body-collision must be smooth-capsules or surface (got '" + b + "')");
             });
+        }
+        if (args.value("speed-limit").isPresent() || args.value("untangle-speed").isPresent()) {
+            if (settings.solver() != SimulationSettings.Solver.SMALL_STEPS) {
+                throw new UsageException("--speed-limit and --untangle-speed need --solver small-steps (the first solver's"
+                        + " repairs are built in)");
+            }
+            settings = settings.withSpeedLimit(args.doubleValue("speed-limit", settings.speedLimit(), 0, 1e4))
+                    .withUntangleSpeed(args.doubleValue("untangle-speed", settings.untangleSpeed(), 0, 1e4));
         }
         settings = settings.withThreads(args.intValue("threads", 0, 0, 64));
         ClothSimulator simulator = simulator(project, args);
@@ -151,6 +163,7 @@ public final class SimulateCommand extends WorkspaceCommand {
             }
             m.put("measures", measures);
             m.put("solver", r.solver() == null ? null : counters(r.solver()));
+            m.put("settings", r.settings());
             JsonOutput.print(out, m);
         } else {
             out.printf(Locale.ROOT, "%s: %s along %s, %d frames at %.0f fps, %.3f s/frame, max penetration %.2f mm%n",
@@ -164,6 +177,9 @@ public final class SimulateCommand extends WorkspaceCommand {
                     measured.get("maxSelfCrossings").getAsInt(), measured.get("framesWithCrossings").getAsInt(),
                     measured.get("worstFrame").getAsInt(), 100 * number(measured, "maxStrainP99"),
                     100 * number(measured, "maxStrain"), r.runId());
+            if (r.settings() != null) {
+                out.println("settings: " + r.settings().summary());
+            }
             out.println("solver: " + (r.solver() == null ? "no counts (this solver counts no repairs)" : r.solver().summary()));
         }
     }

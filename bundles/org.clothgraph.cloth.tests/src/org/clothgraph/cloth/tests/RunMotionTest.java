@@ -78,7 +78,7 @@ class RunMotionTest {
             ClothRun.Report run = ClothRun.runs(project).get(0);
             ClothRun.Report old = new ClothRun.Report(run.runId(), run.garment(), run.clips(), run.frames(), run.fps(),
                     run.secondsPerFrame(), run.classes(), run.maxPenetrationMm(), run.firstFrameId(),
-                    run.lastFrameId(), run.drapeSeconds(), null, null);
+                    run.lastFrameId(), run.drapeSeconds(), null, null, null);
             assertEquals(run.frames(), RunMotion.of(project, old).frameCount(), "played through the unchanged graph");
             ClipInfo clip = clip(project, run.clips().get(0));
             project.renameClip(clip.id(), "renamed");

@@ -22,6 +22,7 @@ import org.clothgraph.motion.io.BvhWriter;
 import org.clothgraph.motion.io.ImportOptions;
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.SolverCounters;
 import org.clothgraph.sim.io.ArcsimMaterialReader;
 import org.clothgraph.sim.io.Axes;
@@ -194,7 +195,7 @@ public final class FuzzTargets {
         }
         ClothRun.Report report = new ClothRun.Report("run-0001", "hooded robe", List.of("walk", "jump"), 30, 30, 0.25,
                 classes, 3.5, 101, 130, 1.5, "runs/run-0001.bvh",
-                new SolverCounters(29, 1200, 52, 0, 3400, 980, 0, 12, 40, 3, 7));
+                new SolverCounters(29, 1200, 52, 0, 3400, 980, 0, 12, 40, 3, 7), SimulationSettings.smallSteps());
         byte[] seed = ReaderFuzz.utf8(new Gson().toJson(report));
         Path source = scratch.resolve(ProjectFormat.DATABASE_FILE);
         return new ReaderFuzz.BaseTarget("run-report", true, seed, source) {
