@@ -58,6 +58,7 @@ class SimulateCliTest {
         // read back from the project by another command: the run's report keeps them
         CliRun measure = CliRun.of("measure", "--workspace", ws.toString(), "--run", o.get("run").getAsString());
         assertEquals(Cli.OK, measure.code(), measure.err());
+        assertTrue(measure.out().contains("speed limit off, untangling off"), measure.out());
         CliRun on = CliRun.of("simulate", "--workspace", ws.toString(), "--clips", "walk", "--frames", "3", "--solver",
                 "small-steps", "--threads", "1");
         assertEquals(Cli.OK, on.code(), on.err());

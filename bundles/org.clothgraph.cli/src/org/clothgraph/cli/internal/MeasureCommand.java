@@ -21,6 +21,7 @@ import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.StorageException;
 import org.clothgraph.model.WriterWait;
+import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.SolverCounters;
 
 import com.google.gson.Gson;
@@ -97,6 +98,8 @@ public final class MeasureCommand extends Command {
             List<SolverCounters> solvers = new ArrayList<>();
             // and how clearly the hood classifier decided each measured frame (null: explored states, no hood)
             List<HoodDecisions> hoods = new ArrayList<>();
+            // and the settings it ran with (null: explored states, or a run stored before runs kept them)
+            List<SimulationSettings> settings = new ArrayList<>();
             if (args.flag("explored")) {
                 String name = args.value("garment").orElse(ProjectGarments.ROBE);
                 GarmentInfo g = ProjectGarments.find(project, name);
@@ -108,6 +111,7 @@ public final class MeasureCommand extends Command {
                 keys.add(ProjectMeasures.EXPLORED);
                 solvers.add(null);
                 hoods.add(null);
+                settings.add(null);
             } else {
                 List<ClothRun.Report> runs = args.value("run").map(id -> List.of(RunMeasures.run(project, id)))
                         .orElseGet(() -> ClothRun.runs(project));
@@ -119,12 +123,14 @@ public final class MeasureCommand extends Command {
                     reports.add(RunMeasures.measure(project, r, every, new ConsoleProgressMonitor(err)));
                     keys.add(r.runId());
                     solvers.add(r.solver());
+                    settings.add(r.settings());
                     hoods.add(HoodDecisions.of(project, r, every, new ConsoleProgressMonitor(err)));
                 }
             }
             List<String> texts = new ArrayList<>();
             for (int i = 0; i < reports.size(); i++) {
-                texts.add(withSolver(reports.get(i).toJson(), solvers.get(i), hoods.get(i), args.flag("explored")));
+                texts.add(withSolver(reports.get(i).toJson(), solvers.get(i), hoods.get(i), settings.get(i),
+                        args.flag("explored")));
             }
             String all = texts.size() == 1 ? texts.get(0) : "[\n" + String.join(",\n", texts) + "]\n";
             for (int i = 0; i < reports.size(); i++) {
@@ -133,6 +139,9 @@ public final class MeasureCommand extends Command {
                 }
                 if (!json) {
                     show(reports.get(i), false, out);
+                    if (settings.get(i) != null) {
+                        out.println("settings: " + settings.get(i).summary());
+                    }
                     if (!args.flag("explored")) {
                         out.println("solver: " + (solvers.get(i) == null ? "no counts (this solver counts no repairs)"
                                 : solvers.get(i).summary()));
@@ -158,16 +167,19 @@ public final class MeasureCommand extends Command {
 
     /**
      * A run's report with what its solver counted beside the measures (field {@code solver}, null when the solver
-     * counts nothing) and the hood classifier's decisions (field {@code hood}, null without a hood); explored states'
-     * reports unchanged. The stored measures stay the checker's alone.
+     * counts nothing), the hood classifier's decisions (field {@code hood}, null without a hood) and the settings the
+     * run ran with (field {@code settings}, null for runs stored before runs kept them); explored states' reports
+     * unchanged. The stored measures stay the checker's alone.
      */
-    private static String withSolver(String measureJson, SolverCounters solver, HoodDecisions hood, boolean explored) {
+    private static String withSolver(String measureJson, SolverCounters solver, HoodDecisions hood,
+            SimulationSettings settings, boolean explored) {
         if (explored) {
             return measureJson;
         }
         JsonObject o = JsonParser.parseString(measureJson).getAsJsonObject();
         o.add("solver", solver == null ? JsonNull.INSTANCE : new Gson().toJsonTree(SimulateCommand.counters(solver)));
         o.add("hood", hood == null ? JsonNull.INSTANCE : hood.toJson());
+        o.add("settings", settings == null ? JsonNull.INSTANCE : new Gson().toJsonTree(settings));
         return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping()
                 .serializeSpecialFloatingPointValues().create().toJson(o) + "\n";
     }
