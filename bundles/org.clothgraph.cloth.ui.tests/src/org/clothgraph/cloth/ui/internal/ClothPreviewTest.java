@@ -1,6 +1,7 @@
 package org.clothgraph.cloth.ui.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -16,13 +17,17 @@ import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.jobs.JobSnapshot;
 import org.clothgraph.model.jobs.OperationJob;
+import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.body.SkinnedSurface;
 import org.clothgraph.testing.Screenshots;
 import org.clothgraph.testing.UiWait;
 import org.clothgraph.ui.ProjectSession;
 import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
@@ -176,6 +181,51 @@ class ClothPreviewTest {
         int upFrame = view.player().report.classes().indexOf("UP");
         view.seek(Math.max(0, upFrame));
         Screenshots.save(view.capture(), "cloth-preview-jump-start-hood-up");
+    }
+
+    /**
+     * The Simulate dialog offers the small-step solver with its two counted repairs, each switchable off, and the run
+     * keeps the settings it ran with.
+     */
+    @Test
+    void theSimulateDialogRunsTheSmallStepSolverWithItsRepairsOffAndTheRunKeepsItsSettings() throws Exception {
+        Project project = DemoPipeline.run(dir.resolve("dialog"), DemoPipeline.Options.noExploration(), null);
+        workbench.getService(ProjectSession.class).set(project);
+        Shell parent = workbench.getActiveWorkbenchWindow().getShell();
+        SimulateDialog first = new SimulateDialog(parent, project.garments(), project.clips());
+        first.setBlockOnOpen(false);
+        first.open();
+        assertFalse(first.speedLimit().isEnabled(), "the first solver's repairs are built in");
+        first.okPressed();
+        assertEquals(SimulationSettings.Solver.LEGACY, first.settings().solver(), "the default");
+
+        SimulateDialog d = new SimulateDialog(parent, project.garments(), project.clips());
+        d.setBlockOnOpen(false);
+        d.open();
+        d.solverCombo().select(1);
+        d.solverCombo().notifyListeners(SWT.Selection, new Event());
+        assertTrue(d.speedLimit().isEnabled() && d.untangleSpeed().isEnabled());
+        assertEquals(20.0, d.speedLimit().getSelection() / 10.0, "the small-step solver's default");
+        d.speedLimit().setSelection(0);
+        d.untangleSpeed().setSelection(0);
+        d.getShell().layout(true, true);
+        Screenshots.of(d.getShell(), "simulate-dialog-small-steps-repairs-off");
+        d.okPressed();
+        SimulationSettings chosen = d.settings();
+        assertEquals(SimulationSettings.Solver.SMALL_STEPS, chosen.solver());
+        assertEquals(0.0, chosen.speedLimit());
+        assertEquals(0.0, chosen.untangleSpeed());
+
+        GarmentInfo robe = ProjectGarments.find(project, ProjectGarments.ROBE);
+        OperationJob<ClothRun.Report> job = SimulationJobs.schedule(project, robe, List.of("walk"), 3,
+                new org.clothgraph.sim.XpbdClothSimulator(), chosen.withThreads(1));
+        UiWait.until("the small-step run", 600_000, () -> job.getState() == Job.NONE);
+        assertEquals(JobSnapshot.State.COMPLETED, job.snapshot().state(), String.valueOf(job.snapshot().message()));
+        String runId = job.snapshot().result().runId();
+        ClothRun.Report stored = ClothRun.runs(project).stream().filter(r -> r.runId().equals(runId)).findFirst()
+                .orElseThrow();
+        assertEquals(chosen.withThreads(1), stored.settings(), "read back from the project");
+        assertEquals(0, stored.solver().speedLimits());
     }
 
     @Test

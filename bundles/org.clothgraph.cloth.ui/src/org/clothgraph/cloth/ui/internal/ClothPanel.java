@@ -408,7 +408,7 @@ final class ClothPanel {
             return;
         }
         try {
-            SimulationJobs.schedule(project, d.garment(), d.clips(), d.frames());
+            SimulationJobs.schedule(project, d.garment(), d.clips(), d.frames(), d.settings());
         } catch (org.clothgraph.model.InvalidInputException e) {
             org.eclipse.jface.dialogs.MessageDialog.openError(runs.getShell(), "Cannot simulate", e.getMessage()
                     + "\n(Window > Preferences > ClothGraph Simulator)");

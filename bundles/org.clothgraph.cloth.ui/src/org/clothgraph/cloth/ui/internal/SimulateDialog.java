@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.sim.SimulationSettings;
 import org.eclipse.jface.dialogs.Dialog;
 import org.eclipse.jface.dialogs.IDialogConstants;
 import org.eclipse.swt.SWT;
@@ -18,13 +19,21 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Text;
 
-/** Asks for a garment, the clips to play in order and a frame limit. */
+/**
+ * Asks for a garment, the clips to play in order, a frame limit and the embedded solver: the first one (the default) or
+ * the small-step one with its two counted repairs, each of which can be switched off (as {@code clothgraph simulate
+ * --solver small-steps --speed-limit M/S --untangle-speed M/S}); the settings are stored with the run.
+ */
 final class SimulateDialog extends Dialog {
     private final List<GarmentInfo> garments;
     private final List<ClipInfo> clips;
     private Combo garmentCombo;
     private Text clipText;
     private Spinner frames;
+    private Combo solverCombo;
+    private Spinner speedLimit;
+    private Spinner untangleSpeed;
+    private SimulationSettings settings;
     private Label error;
     private GarmentInfo garment;
     private final List<String> chosen = new ArrayList<>();
@@ -46,6 +55,24 @@ final class SimulateDialog extends Dialog {
 
     int frames() {
         return frameLimit;
+    }
+
+    /** The settings chosen (after OK). */
+    SimulationSettings settings() {
+        return settings;
+    }
+
+    /** Tests: the solver list, the speed limit and the untangling speed as a user sets them. */
+    Combo solverCombo() {
+        return solverCombo;
+    }
+
+    Spinner speedLimit() {
+        return speedLimit;
+    }
+
+    Spinner untangleSpeed() {
+        return untangleSpeed;
     }
 
     @Override
@@ -74,10 +101,36 @@ final class SimulateDialog extends Dialog {
         new Label(c, SWT.NONE).setText("At most frames (0 = all):");
         frames = new Spinner(c, SWT.BORDER);
         frames.setValues(0, 0, 100_000, 0, 30, 300);
+        new Label(c, SWT.NONE).setText("Solver:");
+        solverCombo = new Combo(c, SWT.READ_ONLY);
+        solverCombo.add("first embedded solver (default)");
+        solverCombo.add("small-step solver");
+        solverCombo.select(0);
+        solverCombo.setToolTipText("The small-step solver is the rewritten one: skinned body, strain limit, edge contacts"
+                + " (docs/SIMULATION.md); about 4x the CPU per frame");
+        new Label(c, SWT.NONE).setText("Speed limit, m/s (0 = off):");
+        speedLimit = new Spinner(c, SWT.BORDER);
+        speedLimit.setValues((int) Math.round(SimulationSettings.SMALL_STEPS_SPEED_LIMIT * 10), 0, 10_000, 1, 10, 100);
+        speedLimit.setToolTipText("Small-step solver: a counted repair that slows any vertex leaving a substep faster"
+                + " than this");
+        new Label(c, SWT.NONE).setText("Untangling, m/s (0 = off):");
+        untangleSpeed = new Spinner(c, SWT.BORDER);
+        untangleSpeed.setValues((int) Math.round(SimulationSettings.SMALL_STEPS_UNTANGLE_SPEED * 100), 0, 10_000, 2, 5,
+                50);
+        untangleSpeed.setToolTipText("Small-step solver: a counted repair that pulls apart cloth found passing through"
+                + " itself, at most this fast");
+        solverCombo.addListener(SWT.Selection, e -> enableRepairs());
+        enableRepairs();
         error = new Label(c, SWT.WRAP);
         error.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
         clipText.addModifyListener(e -> validate());
         return c;
+    }
+
+    private void enableRepairs() {
+        boolean small = solverCombo.getSelectionIndex() == 1;
+        speedLimit.setEnabled(small);
+        untangleSpeed.setEnabled(small);
     }
 
     private void validate() {
@@ -105,6 +158,10 @@ final class SimulateDialog extends Dialog {
         validate();
         garment = garments.get(Math.max(0, garmentCombo.getSelectionIndex()));
         frameLimit = frames.getSelection();
+        settings = solverCombo.getSelectionIndex() == 1
+                ? SimulationSettings.smallSteps().withSpeedLimit(speedLimit.getSelection() / 10.0)
+                        .withUntangleSpeed(untangleSpeed.getSelection() / 100.0)
+                : SimulationSettings.defaults();
         super.okPressed();
     }
 }

@@ -20,11 +20,22 @@ public final class SimulationJobs {
         return schedule(project, garment, clips, frames, SimulatorPreferences.simulator());
     }
 
+    /** With the simulator chosen in the preferences and the given settings (stored with the run). */
+    public static OperationJob<ClothRun.Report> schedule(Project project, GarmentInfo garment, List<String> clips,
+            int frames, SimulationSettings settings) {
+        return schedule(project, garment, clips, frames, SimulatorPreferences.simulator(), settings);
+    }
+
     public static OperationJob<ClothRun.Report> schedule(Project project, GarmentInfo garment, List<String> clips,
             int frames, ClothSimulator simulator) {
+        return schedule(project, garment, clips, frames, simulator, SimulationSettings.defaults());
+    }
+
+    public static OperationJob<ClothRun.Report> schedule(Project project, GarmentInfo garment, List<String> clips,
+            int frames, ClothSimulator simulator, SimulationSettings settings) {
         OperationJob<ClothRun.Report> job = new OperationJob<>("Simulating " + garment.name() + " along "
                 + String.join(" > ", clips), ClothRun.FAMILY, m -> ClothRun.simulate(project, garment, clips, frames,
-                        simulator, SimulationSettings.defaults(), m));
+                        simulator, settings, m));
         job.schedule();
         return job;
     }
