@@ -146,7 +146,8 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
         }
         return String.format(java.util.Locale.ROOT, "small-steps solver, %d-%d substeps a frame (at most %.1f mm a"
                 + " substep), %s sweeps, %d contact passes, strain limit %s, speed limit %s, untangling %s, body: %s",
-                substeps, maxSubsteps, maxSubstepMove * 1000, iterations == 0 ? "automatic" : String.valueOf(iterations),
+                substeps, maxSubsteps, maxSubstepMove * 1000,
+                iterations == 0 ? "automatic" : String.valueOf(iterations),
                 contactIterations, strainLimit > 0 ? String.format(java.util.Locale.ROOT, "%.0f %%", strainLimit * 100)
                         : "off", speedLimit > 0 ? String.format(java.util.Locale.ROOT, "%.1f m/s", speedLimit) : "off",
                 untangleSpeed > 0 ? String.format(java.util.Locale.ROOT, "%.2f m/s", untangleSpeed) : "off", body);

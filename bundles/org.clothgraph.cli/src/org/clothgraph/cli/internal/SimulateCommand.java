@@ -59,8 +59,9 @@ public final class SimulateCommand extends WorkspaceCommand {
 
     @Override
     protected String usage() {
-        return "--workspace DIR --clips A,B,... [--frames N] [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--body-collision smooth-capsules|surface] [--speed-limit M/S] [--untangle-speed M/S] [--wait]"
-                + " [--json]";
+        return "--workspace DIR --clips A,B,... [--frames N] [--simulator embedded|arcsim] [--arcsim PATH]"
+                + " [--solver legacy|small-steps] [--body-collision smooth-capsules|surface] [--speed-limit M/S]"
+                + " [--untangle-speed M/S] [--wait] [--json]";
     }
 
     @Override
@@ -89,8 +90,8 @@ public final class SimulateCommand extends WorkspaceCommand {
         }
         if (args.value("speed-limit").isPresent() || args.value("untangle-speed").isPresent()) {
             if (settings.solver() != SimulationSettings.Solver.SMALL_STEPS) {
-                throw new UsageException("--speed-limit and --untangle-speed need --solver small-steps (the first solver's"
-                        + " repairs are built in)");
+                throw new UsageException("--speed-limit and --untangle-speed need --solver small-steps (the first"
+                        + " solver's repairs are built in)");
             }
             settings = settings.withSpeedLimit(args.doubleValue("speed-limit", settings.speedLimit(), 0, 1e4))
                     .withUntangleSpeed(args.doubleValue("untangle-speed", settings.untangleSpeed(), 0, 1e4));

@@ -23,13 +23,14 @@ public final class Garments {
 
     /**
      * Half the width of the hood's face opening, radians around the head from the front centre: the opening is the
-     * widest whole number of the tube's cells within it (10 of the 52 around at the default resolution, +-1.21 rad;
-     * 7 of 40 at 2,000 vertices, +-1.10 rad; 29 of 148 at 30,000, +-1.23 rad). Chosen by measurement with both embedded solvers on the demo robe (3,785 / 3,777 vertices,
-     * 52 cells around), each clip alone from the drape, the small-step solver with its repairs off (docs/SIMULATION.md,
-     * "The hood's face opening"): 9 cells (+-1.09 rad, the cut before 2026-12-03) no clip throws the hood off for
-     * good; 10 cells (+-1.21 rad) the walk keeps it up (classifier margin at least 0.47) and the kick throws it off
-     * (margin 0.99 at the clip's end); 12 cells (+-1.45 rad) the walk loses it at frame 53. The first solver keeps the
-     * hood on in the walk and throws it off in the jump with 9 and 10 cells alike.
+     * widest whole number of the tube's cells within it (10 of the 52 around at the default resolution, +-1.21 rad; at
+     * 700, 800, 1,000 and 2,000 vertices the same as the former rule's, the nearest to +-1.05 rad). Chosen by
+     * measurement with both embedded solvers on the demo robe (3,785 / 3,777 vertices, 52 cells around), each clip
+     * alone from the drape, the small-step solver with its repairs off (docs/SIMULATION.md, "The hood's face
+     * opening"): with 9 cells (+-1.09 rad, the cut before 2026-12-03) no clip throws the hood off for good; with 10
+     * cells (+-1.21 rad) the walk keeps it up (classifier margin at least 0.47) and the jog, the kick and the jumping
+     * jacks throw it off (margins 0.99-1.00 at their ends); with 12 cells (+-1.45 rad) the walk loses it at frame 53.
+     * The first solver keeps the hood on in the walk and throws it off in the jump with 9 and 10 cells alike.
      */
     public static final double FACE_HALF_WIDTH = 1.25;
 

@@ -106,8 +106,8 @@ final class SimulateDialog extends Dialog {
         solverCombo.add("first embedded solver (default)");
         solverCombo.add("small-step solver");
         solverCombo.select(0);
-        solverCombo.setToolTipText("The small-step solver is the rewritten one: skinned body, strain limit, edge contacts"
-                + " (docs/SIMULATION.md); about 4x the CPU per frame");
+        solverCombo.setToolTipText("The small-step solver is the rewritten one: skinned body, strain limit, edge"
+                + " contacts (docs/SIMULATION.md); about 4x the CPU per frame");
         new Label(c, SWT.NONE).setText("Speed limit, m/s (0 = off):");
         speedLimit = new Spinner(c, SWT.BORDER);
         speedLimit.setValues((int) Math.round(SimulationSettings.SMALL_STEPS_SPEED_LIMIT * 10), 0, 10_000, 1, 10, 100);
