@@ -28,11 +28,7 @@ class SqueezeTest {
     @Test
     void pinchedClothDoesNotExplodeAndRecovers() throws Exception {
         SqueezeBody m = new SqueezeBody();
-        // The robe as cut before 2026-12-03 (face opening +-1.1 rad: 9 of its 52 cells, against the default 10). On
-        // the default cut the first solver does not release this pinch: an edge under the armpit ends the squeeze at
-        // 5.8x (3.3x on this one; 7-8x in the middle of the squeeze on both); docs/SIMULATION.md, "The hood's face
-        // opening".
-        ClothMesh robe = Garments.hoodedRobe(m.poseAt(0), VERTICES, 1.1);
+        ClothMesh robe = Garments.hoodedRobe(m.poseAt(0), VERTICES);
         SimulationSettings set = SimulationSettings.defaults();
         ClothState s = InitialDrape.drape(robe, Material.defaults(), set, m, 0, 0.5, null);
         double pen = 0, worst = 0, last = 0;
