@@ -27,9 +27,9 @@ public final class Garments {
      * on the demo robe, each clip alone from the drape, the small-step solver with its repairs off (docs/SIMULATION.md,
      * "The hood's face opening"): with 9 cells no clip throws the hood off for good; with 10 cells ({@code
      * hoodedRobe(body, 4000, 1.2)}) the walk keeps it up (classifier margin at least 0.47) and the jog, the kick and
-     * the jumping jacks throw it off (margins 0.99-1.00 at their ends); with 12 the walk loses it. The 10-cell cut is not
-     * the default: on it the first solver, the default one, stops with EXPLOSION in the demo's walk at 30,000 vertices
-     * and leaves a pinch under the arm in SqueezeTest.
+     * the jumping jacks throw it off (margins 0.99-1.00 at their ends); with 12 the walk loses it. The 10-cell cut is
+     * not the default: on it the first solver, the default one, stops with EXPLOSION in the demo's walk at 30,000
+     * vertices and leaves a pinch under the arm in SqueezeTest.
      */
     public static final double FACE_HALF_WIDTH = 1.05;
 
