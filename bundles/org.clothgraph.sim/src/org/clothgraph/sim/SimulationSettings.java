@@ -1,5 +1,7 @@
 package org.clothgraph.sim;
 
+import java.util.Locale;
+
 /**
  * Solver settings, stored with every run and every unit of work (no other source of physics settings exists:
  * the workbench and the CLI both read them from the project).
@@ -140,17 +142,17 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
     public String summary() {
         String body = bodyCollision == BodyCollision.SMOOTH_CAPSULES ? "smooth capsules" : "surface";
         if (solver == Solver.LEGACY) {
-            return String.format(java.util.Locale.ROOT, "legacy solver, %d-%d substeps a frame, %d contact passes,"
+            return String.format(Locale.ROOT, "legacy solver, %d-%d substeps a frame, %d contact passes,"
                     + " self collision %s, body: %s", substeps, maxSubsteps, contactIterations,
                     selfCollision ? "on" : "off", body);
         }
-        return String.format(java.util.Locale.ROOT, "small-steps solver, %d-%d substeps a frame (at most %.1f mm a"
+        return String.format(Locale.ROOT, "small-steps solver, %d-%d substeps a frame (at most %.1f mm a"
                 + " substep), %s sweeps, %d contact passes, strain limit %s, speed limit %s, untangling %s, body: %s",
                 substeps, maxSubsteps, maxSubstepMove * 1000,
                 iterations == 0 ? "automatic" : String.valueOf(iterations),
-                contactIterations, strainLimit > 0 ? String.format(java.util.Locale.ROOT, "%.0f %%", strainLimit * 100)
-                        : "off", speedLimit > 0 ? String.format(java.util.Locale.ROOT, "%.1f m/s", speedLimit) : "off",
-                untangleSpeed > 0 ? String.format(java.util.Locale.ROOT, "%.2f m/s", untangleSpeed) : "off", body);
+                contactIterations, strainLimit > 0 ? String.format(Locale.ROOT, "%.0f %%", strainLimit * 100)
+                        : "off", speedLimit > 0 ? String.format(Locale.ROOT, "%.1f m/s", speedLimit) : "off",
+                untangleSpeed > 0 ? String.format(Locale.ROOT, "%.2f m/s", untangleSpeed) : "off", body);
     }
 
     /**

@@ -21,8 +21,6 @@ import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.StorageException;
 import org.clothgraph.model.WriterWait;
-import org.clothgraph.sim.SimulationSettings;
-import org.clothgraph.sim.SolverCounters;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
@@ -93,13 +91,11 @@ public final class MeasureCommand extends Command {
             }
             List<RunMeasure> reports = new ArrayList<>();
             List<String> keys = new ArrayList<>();
-            // beside each run's independent measures, what its solver counted (null: explored states, or a solver
-            // that counts nothing)
-            List<SolverCounters> solvers = new ArrayList<>();
+            // beside each run's independent measures, its report: what its solver counted and the settings it ran with
+            // (null: explored states)
+            List<ClothRun.Report> runReports = new ArrayList<>();
             // and how clearly the hood classifier decided each measured frame (null: explored states, no hood)
             List<HoodDecisions> hoods = new ArrayList<>();
-            // and the settings it ran with (null: explored states, or a run stored before runs kept them)
-            List<SimulationSettings> settings = new ArrayList<>();
             if (args.flag("explored")) {
                 String name = args.value("garment").orElse(ProjectGarments.ROBE);
                 GarmentInfo g = ProjectGarments.find(project, name);
@@ -109,9 +105,8 @@ public final class MeasureCommand extends Command {
                 }
                 reports.add(ProjectMeasures.measureExplored(project, g, every, new ConsoleProgressMonitor(err)));
                 keys.add(ProjectMeasures.EXPLORED);
-                solvers.add(null);
+                runReports.add(null);
                 hoods.add(null);
-                settings.add(null);
             } else {
                 List<ClothRun.Report> runs = args.value("run").map(id -> List.of(RunMeasures.run(project, id)))
                         .orElseGet(() -> ClothRun.runs(project));
@@ -122,15 +117,13 @@ public final class MeasureCommand extends Command {
                 for (ClothRun.Report r : runs) {
                     reports.add(RunMeasures.measure(project, r, every, new ConsoleProgressMonitor(err)));
                     keys.add(r.runId());
-                    solvers.add(r.solver());
-                    settings.add(r.settings());
+                    runReports.add(r);
                     hoods.add(HoodDecisions.of(project, r, every, new ConsoleProgressMonitor(err)));
                 }
             }
             List<String> texts = new ArrayList<>();
             for (int i = 0; i < reports.size(); i++) {
-                texts.add(withSolver(reports.get(i).toJson(), solvers.get(i), hoods.get(i), settings.get(i),
-                        args.flag("explored")));
+                texts.add(withSolver(reports.get(i).toJson(), runReports.get(i), hoods.get(i)));
             }
             String all = texts.size() == 1 ? texts.get(0) : "[\n" + String.join(",\n", texts) + "]\n";
             for (int i = 0; i < reports.size(); i++) {
@@ -139,12 +132,13 @@ public final class MeasureCommand extends Command {
                 }
                 if (!json) {
                     show(reports.get(i), false, out);
-                    if (settings.get(i) != null) {
-                        out.println("settings: " + settings.get(i).summary());
-                    }
-                    if (!args.flag("explored")) {
-                        out.println("solver: " + (solvers.get(i) == null ? "no counts (this solver counts no repairs)"
-                                : solvers.get(i).summary()));
+                    ClothRun.Report run = runReports.get(i);
+                    if (run != null) {
+                        if (run.settings() != null) {
+                            out.println("settings: " + run.settings().summary());
+                        }
+                        out.println("solver: " + (run.solver() == null ? "no counts (this solver counts no repairs)"
+                                : run.solver().summary()));
                     }
                     if (hoods.get(i) != null) {
                         out.println(hoods.get(i).summary());
@@ -169,17 +163,17 @@ public final class MeasureCommand extends Command {
      * A run's report with what its solver counted beside the measures (field {@code solver}, null when the solver
      * counts nothing), the hood classifier's decisions (field {@code hood}, null without a hood) and the settings the
      * run ran with (field {@code settings}, null for runs stored before runs kept them); explored states' reports
-     * unchanged. The stored measures stay the checker's alone.
+     * ({@code run} null) unchanged. The stored measures stay the checker's alone.
      */
-    private static String withSolver(String measureJson, SolverCounters solver, HoodDecisions hood,
-            SimulationSettings settings, boolean explored) {
-        if (explored) {
+    private static String withSolver(String measureJson, ClothRun.Report run, HoodDecisions hood) {
+        if (run == null) {
             return measureJson;
         }
         JsonObject o = JsonParser.parseString(measureJson).getAsJsonObject();
-        o.add("solver", solver == null ? JsonNull.INSTANCE : new Gson().toJsonTree(SimulateCommand.counters(solver)));
+        o.add("solver", run.solver() == null ? JsonNull.INSTANCE
+                : new Gson().toJsonTree(SimulateCommand.counters(run.solver())));
         o.add("hood", hood == null ? JsonNull.INSTANCE : hood.toJson());
-        o.add("settings", settings == null ? JsonNull.INSTANCE : new Gson().toJsonTree(settings));
+        o.add("settings", run.settings() == null ? JsonNull.INSTANCE : new Gson().toJsonTree(run.settings()));
         return new GsonBuilder().setPrettyPrinting().serializeNulls().disableHtmlEscaping()
                 .serializeSpecialFloatingPointValues().create().toJson(o) + "\n";
     }

@@ -34,6 +34,8 @@ final class SimulateDialog extends Dialog {
     private Spinner speedLimit;
     private Spinner untangleSpeed;
     private SimulationSettings settings;
+    /** The small-step solver's entry in the solver list (the first entry, 0, is the first solver). */
+    private static final int SMALL_STEPS = 1;
     private Label error;
     private GarmentInfo garment;
     private final List<String> chosen = new ArrayList<>();
@@ -127,8 +129,13 @@ final class SimulateDialog extends Dialog {
         return c;
     }
 
+    /** The value a spinner shows, with its decimals. */
+    private static double value(Spinner s) {
+        return s.getSelection() / Math.pow(10, s.getDigits());
+    }
+
     private void enableRepairs() {
-        boolean small = solverCombo.getSelectionIndex() == 1;
+        boolean small = solverCombo.getSelectionIndex() == SMALL_STEPS;
         speedLimit.setEnabled(small);
         untangleSpeed.setEnabled(small);
     }
@@ -158,9 +165,10 @@ final class SimulateDialog extends Dialog {
         validate();
         garment = garments.get(Math.max(0, garmentCombo.getSelectionIndex()));
         frameLimit = frames.getSelection();
-        settings = solverCombo.getSelectionIndex() == 1
-                ? SimulationSettings.smallSteps().withSpeedLimit(speedLimit.getSelection() / 10.0)
-                        .withUntangleSpeed(untangleSpeed.getSelection() / 100.0)
+        settings = solverCombo.getSelectionIndex() == SMALL_STEPS
+                ? SimulationSettings.smallSteps()
+                        .withSpeedLimit(value(speedLimit))
+                        .withUntangleSpeed(value(untangleSpeed))
                 : SimulationSettings.defaults();
         super.okPressed();
     }
