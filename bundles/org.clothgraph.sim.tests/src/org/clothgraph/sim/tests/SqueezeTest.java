@@ -22,7 +22,7 @@ class SqueezeTest {
 
     private static final int VERTICES = Integer.getInteger("clothgraph.test.squeezeVertices", 4000);
 
-    /** One full arm swing (settle, hold, up and back down) plus a few frames. */
+    /** Settle, hold, one full arm swing (up and back down by frame 66) and 0.3 s of the next. */
     private static final int FRAMES = 75;
 
     @Test
@@ -46,7 +46,9 @@ class SqueezeTest {
         System.out.printf("SQUEEZE: %d vertices, max penetration %.2f mm, max stretch %.2f, final stretch %.2f%n",
                 robe.vertexCount(), pen * 1000, worst, last);
         assertTrue(pen <= 0.005, "max penetration " + pen);
-        // the arms are down again at the end: whatever was pinched has been released
+        // frame 75 is 0.3 s into the second arm swing (the arms were fully down, hands in the pelvis, at frame 66);
+        // the sleeve pinched there is released by then on this robe, narrowly (4.04x at frame 74, 3.28x at 75), and
+        // not on the robe with the 10-cell face opening (5.83x): docs/SIMULATION.md, "The hood's face opening"
         assertTrue(last < set.maxStretch(), "final stretch " + last);
     }
 

@@ -106,8 +106,11 @@ public final class LegacyXpbdSolver implements ClothSolver {
         cellFill = new int[buckets + 1];
         // Gauss-Seidel sweeps over the distance constraints per substep: one sweep propagates a correction about
         // one edge, and the number of edges across the garment grows with sqrt(vertices); a single sweep let the
-        // robe's weight and the limbs' pull stretch edges several-fold at >= 4k vertices
-        distIterations = Math.max(2, (int) Math.ceil(Math.sqrt(n / 4000.0)));
+        // robe's weight and the limbs' pull stretch edges several-fold at >= 4k vertices. Two at 4,000 vertices,
+        // in proportion to sqrt(vertices) above (6 at 28,963; the rule was ceil(sqrt(n / 4000)), 3 there, which
+        // left the 28,963-vertex robe after the lead-in with an edge at 3.1-3.7x its rest length against 2.5x;
+        // docs/SIMULATION.md, "The first solver's sweeps at 30,000 vertices")
+        distIterations = Math.max(2, (int) Math.ceil(2 * Math.sqrt(n / 4000.0)));
         workers = new Workers(settings.effectiveThreads());
         contacts = new ContactList[Math.max(1, workers.threads())];
         for (int i = 0; i < contacts.length; i++) {
