@@ -123,7 +123,7 @@ public final class MeasureCommand extends Command {
             }
             List<String> texts = new ArrayList<>();
             for (int i = 0; i < reports.size(); i++) {
-                texts.add(withSolver(reports.get(i).toJson(), runReports.get(i), hoods.get(i)));
+                texts.add(withRunReport(reports.get(i).toJson(), runReports.get(i), hoods.get(i)));
             }
             String all = texts.size() == 1 ? texts.get(0) : "[\n" + String.join(",\n", texts) + "]\n";
             for (int i = 0; i < reports.size(); i++) {
@@ -165,7 +165,7 @@ public final class MeasureCommand extends Command {
      * run ran with (field {@code settings}, null for runs stored before runs kept them); explored states' reports
      * ({@code run} null) unchanged. The stored measures stay the checker's alone.
      */
-    private static String withSolver(String measureJson, ClothRun.Report run, HoodDecisions hood) {
+    private static String withRunReport(String measureJson, ClothRun.Report run, HoodDecisions hood) {
         if (run == null) {
             return measureJson;
         }
