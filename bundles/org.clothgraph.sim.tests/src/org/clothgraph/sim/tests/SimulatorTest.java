@@ -104,6 +104,33 @@ class SimulatorTest {
         assertEquals(FailureReason.TIMEOUT, slow.reason());
     }
 
+    /** A stretch failure names the edge, so the place can be found (a pair of vertices joined by a mesh edge). */
+    @Test
+    void aStretchFailureNamesTheEdge() {
+        for (SimulationSettings s : new SimulationSettings[] { SimulationSettings.defaults(),
+                SimulationSettings.smallSteps() }) {
+            // any draped cloth hanging under gravity is longer than its rest mesh somewhere by more than 0.01 %
+            SimulationSettings strict = s.withLimits(s.maxSpeed(), 1.0001, s.frameTimeoutSeconds());
+            SimulationFailedException e = assertThrows(SimulationFailedException.class,
+                    () -> new XpbdClothSimulator().simulate(robe, Material.defaults(), strict, walk, 0, rest, 30, 3,
+                            null));
+            assertEquals(FailureReason.EXPLOSION, e.reason());
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\(vertices (\\d+)-(\\d+)\\)")
+                    .matcher(e.getMessage());
+            assertTrue(m.find(), e.getMessage());
+            int a = Integer.parseInt(m.group(1)), b = Integer.parseInt(m.group(2));
+            boolean edge = false;
+            int[] t = robe.triangles();
+            for (int k = 0; k < t.length && !edge; k += 3) {
+                for (int j = 0; j < 3; j++) {
+                    int u = t[k + j], v = t[k + (j + 1) % 3];
+                    edge |= u == a && v == b || u == b && v == a;
+                }
+            }
+            assertTrue(edge, s.solver() + ": " + a + "-" + b + " is not a mesh edge: " + e.getMessage());
+        }
+    }
+
     @Test
     void drapeIsPenetrationFreeAndAtRest() {
         assertTrue(walk.poseAt(0).maxPenetration(rest.positions()) <= 1e-6);

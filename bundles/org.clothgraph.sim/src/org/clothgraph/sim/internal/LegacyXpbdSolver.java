@@ -1261,18 +1261,20 @@ public final class LegacyXpbdSolver implements ClothSolver {
 
     private void checkStretch(int frame) throws SimulationFailedException {
         double worst = 0;
+        int at = -1;
         double lim = set.maxStretch(), pinchLim = PINCHED_STRETCH_FACTOR * lim;
         for (int e = 0; e < nEdges; e++) {
             if (eRest[e] > 1e-9) {
                 double r = Geometry.distance(x, eA[e], eB[e]) / eRest[e];
                 if (r > worst && (r <= lim || r > pinchLim || !heldByBody(eA[e], eB[e]))) {
                     worst = r;
+                    at = e;
                 }
             }
         }
         if (worst > lim) {
-            throw new SimulationFailedException(FailureReason.EXPLOSION, frame,
-                    String.format("an edge is stretched %.1fx its rest length", worst));
+            throw new SimulationFailedException(FailureReason.EXPLOSION, frame, String.format(
+                    "an edge is stretched %.1fx its rest length (vertices %d-%d)", worst, eA[at], eB[at]));
         }
     }
 

@@ -34,20 +34,36 @@ final class SolverChecks {
     }
 
     static void stretch(double[] x, ClothModel m, double maxStretch, int frame) throws SimulationFailedException {
-        double worst = maxStretch(x, m);
+        int e = worstEdge(x, m);
+        double worst = stretchOf(x, m, e);
         if (worst > maxStretch) {
-            throw new SimulationFailedException(FailureReason.EXPLOSION, frame,
-                    String.format("an edge is stretched %.1fx its rest length", worst));
+            throw new SimulationFailedException(FailureReason.EXPLOSION, frame, String.format(
+                    "an edge is stretched %.1fx its rest length (vertices %d-%d)", worst, m.eA[e], m.eB[e]));
         }
     }
 
-    static double maxStretch(double[] x, ClothModel m) {
+    /** The mesh edge stretched most against its rest length, -1 for none. */
+    static int worstEdge(double[] x, ClothModel m) {
         double worst = 0;
+        int at = -1;
         for (int e = 0; e < m.edges; e++) {
             if (m.eRest[e] > 1e-9) {
-                worst = Math.max(worst, Geometry.distance(x, m.eA[e], m.eB[e]) / m.eRest[e]);
+                double s = stretchOf(x, m, e);
+                if (s > worst) {
+                    worst = s;
+                    at = e;
+                }
             }
         }
-        return worst;
+        return at;
+    }
+
+    static double maxStretch(double[] x, ClothModel m) {
+        return stretchOf(x, m, worstEdge(x, m));
+    }
+
+    /** Length over rest length of mesh edge e (0 for none). */
+    private static double stretchOf(double[] x, ClothModel m, int e) {
+        return e < 0 ? 0 : Geometry.distance(x, m.eA[e], m.eB[e]) / m.eRest[e];
     }
 }
