@@ -133,7 +133,7 @@ class DressingControllerTest {
                 { "type": "track", "hand": "right", "duration": 1.4, "keys": [
                     { "time": 0.6, "relativeTo": "head", "offset": [0.02, 0.25, -0.1] },
                     { "time": 1.0, "relativeTo": "head", "offset": [0.0, 0.22, 0.08] },
-                    { "time": 1.4, "relativeTo": "head", "offset": [0.0, 0.06, 0.1] } ] },
+                    { "time": 1.4, "relativeTo": "head", "offset": [0.0, 0.0, 0.1] } ] },
                 { "type": "idle", "duration": 0.4 },
                 { "type": "release", "hand": "right" },
                 { "type": "track", "hand": "right", "duration": 1.0, "keys": [

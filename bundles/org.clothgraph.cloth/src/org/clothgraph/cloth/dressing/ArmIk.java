@@ -59,4 +59,24 @@ final class ArmIk {
         pose.local[elbow] = armWorld.conj().mul(foreWorld).normalized();
         return pose.worldPositions()[wrist].distance(target);
     }
+
+    /**
+     * Turns the arm about the shoulder-wrist axis by {@code radians} (the elbow swings round, the wrist stays): the
+     * one freedom two-bone IK leaves.
+     */
+    void swivel(CharacterPose pose, double radians) {
+        Vec3[] p = pose.worldPositions();
+        Quat[] w = pose.worldRotations();
+        Vec3 axis = p[wrist].sub(p[shoulder]);
+        if (axis.length() < 1e-9) {
+            return;
+        }
+        Quat armWorld = Quat.axisAngle(axis.normalized(), radians).mul(w[shoulder]);
+        Quat parentWorld = parent < 0 ? Quat.IDENTITY : w[parent];
+        pose.local[shoulder] = parentWorld.conj().mul(armWorld).normalized();
+    }
+
+    int shoulderJoint() {
+        return shoulder;
+    }
 }

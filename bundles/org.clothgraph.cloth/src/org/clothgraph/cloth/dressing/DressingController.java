@@ -210,6 +210,7 @@ public final class DressingController {
         final List<Integer> actionAt = new ArrayList<>();
         final Map<Hand, Held> held = new EnumMap<>(Hand.class);
         final Map<Hand, ArmIk> ik = new EnumMap<>(Hand.class);
+        final Map<Hand, ArmClearance> clearance = new EnumMap<>(Hand.class);
         final GrowingBody body;
         ClothStepper stepper;
         CharacterPose pose;
@@ -519,15 +520,43 @@ public final class DressingController {
             return new Vec3(x[3 * best], x[3 * best + 1], x[3 * best + 2]);
         }
 
-        /** Two-bone IK on the hand's arm so the palm (not the wrist) reaches the target. */
+        /**
+         * Two-bone IK on the hand's arm so the palm (not the wrist) reaches the target, the arm kept out of the head
+         * and torso ({@link ArmClearance}): the target moved out of them, then the elbow turned by the least angle
+         * (steps of 15 degrees either way) that leaves the arm clear, or, when none does, the clearest.
+         */
         void reach(Hand hand, Vec3 target) {
             ArmIk arm = ik(hand);
+            ArmClearance clear = clearance.computeIfAbsent(hand, ArmClearance::new);
             Vec3 out = outward(pose, hand);
+            Body b = posed(pose);
+            Capsule handCapsule = b.find("hand" + hand.capsuleSuffix);
+            double radius = handCapsule == null ? 0 : handCapsule.ra();
+            int s = arm.shoulderJoint();
+            Vec3 goal = clear.outside(b, target, radius);
             for (int it = 0; it < 2; it++) {
                 Vec3 wrist = pose.worldPositions()[arm.wristJoint()];
                 Vec3 toPalm = palm(pose, hand).sub(wrist);
-                arm.solve(pose, target.sub(toPalm), out);
+                arm.solve(pose, goal.sub(toPalm), out);
             }
+            double best = clear.clearance(posed(pose));
+            Quat solved = pose.local[s];
+            Quat bestLocal = solved;
+            for (int k = 1; k <= 12 && best < ArmClearance.CLEARANCE; k++) {
+                for (int sign = 1; sign >= -1; sign -= 2) {
+                    pose.local[s] = solved;
+                    arm.swivel(pose, sign * Math.toRadians(15 * k));
+                    double c = clear.clearance(posed(pose));
+                    if (c > best + 1e-6) {
+                        best = c;
+                        bestLocal = pose.local[s];
+                        if (c >= ArmClearance.CLEARANCE) {
+                            break;
+                        }
+                    }
+                }
+            }
+            pose.local[s] = bestLocal;
         }
 
         /** The centre of the hand's collision capsule (wrist to 60 % of its end site). */
