@@ -3,55 +3,41 @@ package org.clothgraph.cloth.dressing;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.clothgraph.cloth.CharacterBody;
-import org.clothgraph.cloth.FittingPose;
-import org.clothgraph.motion.Motion;
-import org.clothgraph.motion.Skeleton;
-import org.clothgraph.motion.demo.DemoCharacter;
-import org.clothgraph.sim.ClothMesh;
-import org.clothgraph.sim.ClothState;
-import org.clothgraph.sim.InitialDrape;
-import org.clothgraph.sim.Material;
-import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.body.Capsule;
-import org.clothgraph.sim.garment.Garments;
 import org.junit.jupiter.api.Test;
 
 /**
- * A reaching hand keeps its forearm and hand out of the character's own torso: the hand brought down beside the front
+ * A reaching hand keeps its forearm and hand out of the character's own body: the hand brought down beside the front
  * of the hips and then sent up to the hood's rim (the path of a pull-down that tore the sleeve between forearm and
- * chest; without the clearance the forearm is 41 mm inside the chest on the way up) never enters the chest, abdomen
- * or pelvis. The controller aims at 20 mm where a turn of the elbow allows it; here the least gap is about 1 mm. Measured here apart from {@link ArmClearance}: the exact distance between
- * each capsule's axis segments (closest points of two segments) less the radii there.
+ * chest; without the clearance the forearm is 41 mm inside the chest on the way up) never enters the head, neck,
+ * chest, abdomen or pelvis. The controller aims at 20 mm where a turn of the elbow allows it; here the least gap is
+ * about 1 mm. Measured apart from {@link ArmClearance}: the exact distance between the capsules' axis segments
+ * (closest points of two segments) less the radii there.
  */
 class ArmClearanceTest {
-    private static final Skeleton SKELETON = DemoCharacter.skeleton();
-    private static final String[] TORSO = { "chest", "abdomen", "pelvis" };
+    private static final String[] BODY = { "head", "neck", "chest", "abdomen", "pelvis" };
 
     @Test
     void theArmGoesInFrontOfTheTorsoNotThroughIt() throws Exception {
-        CharacterBody character = CharacterBody.of(SKELETON);
-        Motion fit = FittingPose.aPose(SKELETON, 30);
-        ClothMesh robe = Garments.hoodedRobe(character.bindPose(), 700);
-        Material material = Material.defaults();
-        SimulationSettings settings = SimulationSettings.defaults();
-        ClothState draped = InitialDrape.drape(robe, material, settings,
-                new org.clothgraph.cloth.CharacterBodyMotion(character, fit), 0, 1.0, null);
+        DressingControllerTest.Scene scene = DressingControllerTest.Scene.robeInFittingPose();
+        CharacterBody character = scene.character();
         ActionQueue q = ActionQueue.parse("through.json", """
                 {"actions": [
                   {"type": "track", "hand": "right", "duration": 1.4, "keys": [
                     {"time": 1.4, "relativeTo": "chest", "offset": [0.12, -0.42, 0.14]}]},
                   {"type": "align", "hand": "right", "feature": "hood rim", "at": "top", "approach": 0.1, "duration": 0.8}
                 ]}""");
-        DressingController c = new DressingController(robe, material, settings, character, null, "through.json");
-        DressingController.Result r = c.run(fit, 0, draped, q, 30, null);
+        DressingController c = new DressingController(scene.robe(), scene.material(), scene.settings(), character, null,
+                "through.json");
+        DressingController.Result r = c.run(scene.fit(), 0, scene.draped(), q, 30, null);
 
         double least = Double.POSITIVE_INFINITY;
         String where = "";
         for (int f = 0; f < r.motion().frameCount(); f++) {
             Body b = character.pose(r.motion(), f);
             for (String arm : new String[] { "forearm_r", "hand_r" }) {
-                for (String part : TORSO) {
+                for (String part : BODY) {
                     double d = gap(b.find(arm), b.find(part));
                     if (d < least) {
                         least = d;

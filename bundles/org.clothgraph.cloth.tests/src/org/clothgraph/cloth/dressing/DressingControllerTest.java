@@ -18,6 +18,7 @@ import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.ClothState;
 import org.clothgraph.sim.InitialDrape;
 import org.clothgraph.sim.Material;
+import org.clothgraph.sim.SimulationFailedException;
 import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.garment.Garments;
 import org.clothgraph.sim.garment.HoodStateClassifier;
@@ -49,15 +50,30 @@ class DressingControllerTest {
         assertTrue(Double.isFinite(w[SKELETON.indexOf("RightHand")].w()));
     }
 
+    /** The demo character in the fitting pose wearing a 700-vertex robe draped by the first solver. */
+    record Scene(CharacterBody character, Motion fit, ClothMesh robe, Material material, SimulationSettings settings,
+            ClothState draped) {
+        static Scene robeInFittingPose() throws SimulationFailedException {
+            CharacterBody character = CharacterBody.of(SKELETON);
+            Motion fit = FittingPose.aPose(SKELETON, 30);
+            ClothMesh robe = Garments.hoodedRobe(character.bindPose(), 700);
+            Material material = Material.defaults();
+            SimulationSettings settings = SimulationSettings.defaults();
+            ClothState draped = InitialDrape.drape(robe, material, settings, new CharacterBodyMotion(character, fit), 0,
+                    1.0, null);
+            return new Scene(character, fit, robe, material, settings, draped);
+        }
+    }
+
     @Test
     void aGripPullsAWornHoodDownAndTheHoodUpQueuePutsItBack() throws Exception {
-        CharacterBody character = CharacterBody.of(SKELETON);
-        Motion fit = FittingPose.aPose(SKELETON, 30);
-        ClothMesh robe = Garments.hoodedRobe(character.bindPose(), 700);
-        Material material = Material.defaults();
-        SimulationSettings settings = SimulationSettings.defaults();
-        ClothState draped = InitialDrape.drape(robe, material, settings, new CharacterBodyMotion(character, fit), 0, 1.0,
-                null);
+        Scene scene = Scene.robeInFittingPose();
+        CharacterBody character = scene.character();
+        Motion fit = scene.fit();
+        ClothMesh robe = scene.robe();
+        Material material = scene.material();
+        SimulationSettings settings = scene.settings();
+        ClothState draped = scene.draped();
         HoodStateClassifier hood = new HoodStateClassifier(robe);
         assertEquals(HoodStateClassifier.UP, hood.classify(draped, character.bindPose()));
 
