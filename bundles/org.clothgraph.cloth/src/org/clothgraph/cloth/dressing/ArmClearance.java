@@ -64,10 +64,12 @@ final class ArmClearance {
     }
 
     /**
-     * The target moved out of the head and torso so that a sphere of {@code radius} there keeps the clearance: along
-     * the surface normal of the part it is deepest in, a few times (the parts overlap).
+     * The palm's target moved out of the head and torso so that the hand (a sphere of its capsule's radius there)
+     * keeps the clearance: along the surface normal of the part it is deepest in, a few times (the parts overlap).
      */
-    Vec3 outside(Body b, Vec3 target, double radius) {
+    Vec3 outside(Body b, Vec3 target) {
+        Capsule palm = b.find(hand);
+        double radius = palm == null ? 0 : palm.ra();
         double[] n = new double[3];
         Vec3 p = target;
         for (int it = 0; it < 4; it++) {

@@ -529,11 +529,8 @@ public final class DressingController {
             ArmIk arm = ik(hand);
             ArmClearance clear = clearance.computeIfAbsent(hand, ArmClearance::new);
             Vec3 out = outward(pose, hand);
-            Body b = posed(pose);
-            Capsule handCapsule = b.find("hand" + hand.capsuleSuffix);
-            double radius = handCapsule == null ? 0 : handCapsule.ra();
             int s = arm.shoulderJoint();
-            Vec3 goal = clear.outside(b, target, radius);
+            Vec3 goal = clear.outside(posed(pose), target);
             for (int it = 0; it < 2; it++) {
                 Vec3 wrist = pose.worldPositions()[arm.wristJoint()];
                 Vec3 toPalm = palm(pose, hand).sub(wrist);

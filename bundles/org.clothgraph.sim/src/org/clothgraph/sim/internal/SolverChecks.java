@@ -43,7 +43,7 @@ final class SolverChecks {
     }
 
     /** The mesh edge stretched most against its rest length, -1 for none. */
-    static int worstEdge(double[] x, ClothModel m) {
+    private static int worstEdge(double[] x, ClothModel m) {
         double worst = 0;
         int at = -1;
         for (int e = 0; e < m.edges; e++) {
