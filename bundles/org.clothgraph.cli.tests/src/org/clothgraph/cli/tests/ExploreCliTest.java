@@ -1,6 +1,7 @@
 package org.clothgraph.cli.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -44,6 +45,11 @@ class ExploreCliTest {
         }
         assertTrue(x.get("simulatedFrames").getAsLong() >= 600);
         assertTrue(x.getAsJsonArray("errorHistory").size() > 1);
+        // the text form lists the history's pairs (not an array's address)
+        CliRun text = CliRun.of("stats", "--workspace", ws.toString());
+        var first = x.getAsJsonArray("errorHistory").get(0).getAsJsonArray();
+        assertTrue(text.out().contains("errorHistory: [[" + first.get(0).getAsLong() + ", "), text.out());
+        assertFalse(text.out().contains("[D@"), text.out());
         JsonObject secondary = s.getAsJsonObject("secondary");
         assertTrue(secondary.getAsJsonObject("byClass").has("hood=UP"), secondary.toString());
         assertTrue(secondary.has("crossClassMerges"));

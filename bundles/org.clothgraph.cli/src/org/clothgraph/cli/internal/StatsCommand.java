@@ -131,8 +131,28 @@ public final class StatsCommand extends WorkspaceCommand {
                 out.println(indent + e.getKey() + ":");
                 print(out, indent + "  ", (Map<String, Object>) child);
             } else {
-                out.println(indent + e.getKey() + ": " + e.getValue());
+                out.println(indent + e.getKey() + ": " + text(e.getValue()));
             }
         }
+    }
+
+    /** A value as a person reads it: lists and arrays element by element (an array's own toString is its address). */
+    private static String text(Object v) {
+        if (v instanceof double[] a) {
+            StringBuilder b = new StringBuilder("[");
+            for (int i = 0; i < a.length; i++) {
+                b.append(i == 0 ? "" : ", ").append(a[i] == Math.rint(a[i]) && Math.abs(a[i]) < 1e15
+                        ? Long.toString((long) a[i]) : Double.toString(a[i]));
+            }
+            return b.append(']').toString();
+        }
+        if (v instanceof List<?> l) {
+            StringBuilder b = new StringBuilder("[");
+            for (int i = 0; i < l.size(); i++) {
+                b.append(i == 0 ? "" : ", ").append(text(l.get(i)));
+            }
+            return b.append(']').toString();
+        }
+        return String.valueOf(v);
     }
 }
