@@ -1,9 +1,15 @@
 package org.clothgraph.cloth;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 import org.clothgraph.cloth.dressing.ActionQueue;
 import org.clothgraph.cloth.dressing.ArmCrossings;
@@ -21,15 +27,18 @@ import org.clothgraph.sim.SimulationFailedException;
 import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.garment.HoodStateClassifier;
 import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.core.runtime.SubMonitor;
 
 /**
- * The "hood back up" measurement (issue 14, acceptance 1): hood-down cloth states taken from the project's stored
- * simulation runs (the named ones, or every run but dressing runs) (frames where the character stands upright: the hips' up axis within 37 degrees of vertical), no two closer than a distance (RMS over the vertices, each state in its character's root frame:
- * the hips' position and heading removed), spread over the runs in turn; the queue run from each (nothing stored);
- * per start the hood class at the end, whether it stayed UP over {@code holdSeconds} from the last Release, the grip
- * patch sizes and the independent arm crossing count ({@link ArmCrossings}) per frame.
+ * The "hood back up" measurement (issue 14, acceptance 1): hood-down cloth states where the character stands upright
+ * (the hips' up axis within 37 degrees of vertical), taken from the project's stored simulation runs ({@link #fromRuns})
+ * or its explored secondary graph (ExploredStart in org.clothgraph.explore), no two closer than a distance (RMS over
+ * the vertices, each state in its character's root frame: the hips' position and heading removed), spread over their
+ * sources in turn; the queue run from each (nothing stored), several at a time; per start the hood class at the end,
+ * whether it stayed UP over {@code holdSeconds} from the last Release, the grip patch sizes and the independent arm
+ * crossing count ({@link ArmCrossings}) per frame.
  */
 public final class DressingReport {
     private DressingReport() {
@@ -47,9 +56,88 @@ public final class DressingReport {
         }
     }
 
+    /**
+     * A hood-down state that may become a start: where it comes from, the character's motion and frame, and its cloth
+     * in the world (read when it is looked at).
+     */
+    public record Candidate(String description, Motion motion, int frame, Supplier<ClothState> state) {
+    }
+
+    /**
+     * Candidates in the order they are looked at, and what they are for a person ("stored runs") with the input field
+     * that chose them, for the message when there are too few.
+     */
+    public record Candidates(String what, String field, List<Candidate> order) {
+    }
+
+    /**
+     * The hood-down frames of the named stored runs of the garment (or of every run but dressing runs) where the
+     * character stands upright, each run's frames strided (every 5th first, then the ones between), the runs taken in
+     * turn.
+     */
+    public static Candidates fromRuns(Project project, GarmentInfo garment, List<String> runIds) {
+        List<List<Candidate>> perRun = new ArrayList<>();
+        for (ClothRun.Report r : ClothRun.runs(project)) {
+            boolean named = runIds.contains(r.runId());
+            if (!r.garment().equals(garment.name()) || !runIds.isEmpty() && !named
+                    || runIds.isEmpty() && r.clips().get(0).startsWith("dressing")) {
+                continue;
+            }
+            List<Candidate> down = new ArrayList<>();
+            Motion m = RunMotion.of(project, r);
+            for (int f = 0; f < r.frames(); f++) {
+                if (f < m.frameCount() && upright(m, f) && HoodStateClassifier.DOWN.equals(r.classes().get(f))) {
+                    int frame = f;
+                    down.add(new Candidate("run " + r.runId() + " frame " + f, m, f, () -> {
+                        var stored = project.frames().read(r.firstFrameId() + frame);
+                        return new ClothState(stored.positions(), stored.velocities());
+                    }));
+                }
+            }
+            perRun.add(down);
+        }
+        return new Candidates("stored runs", "runs", inTurn(perRun));
+    }
+
+    /** A dressing starts from a standing character: the hips' up axis within 37 degrees of vertical. */
+    public static boolean upright(Motion m, int frame) {
+        return m.rotation(frame, 0).rotate(new Vec3(0, 1, 0)).y() > 0.8;
+    }
+
+    /** Each source's candidates strided (every 5th first, then the ones between), the sources taken in turn. */
+    public static List<Candidate> inTurn(List<List<Candidate>> sources) {
+        List<List<Candidate>> strided = new ArrayList<>();
+        for (List<Candidate> l : sources) {
+            List<Candidate> o = new ArrayList<>();
+            for (int phase = 0; phase < 5; phase++) {
+                for (int i = phase; i < l.size(); i += 5) {
+                    o.add(l.get(i));
+                }
+            }
+            strided.add(o);
+        }
+        List<Candidate> order = new ArrayList<>();
+        for (int k = 0; ; k++) {
+            boolean any = false;
+            for (List<Candidate> l : strided) {
+                if (k < l.size()) {
+                    order.add(l.get(k));
+                    any = true;
+                }
+            }
+            if (!any) {
+                return order;
+            }
+        }
+    }
+
+    /**
+     * Runs the queue from the first {@code starts} candidates, in their order, whose cloth (in its character's root
+     * frame) is at least {@code minDistance} RMS from every start taken before; {@code workers} starts at a time.
+     */
     public static Report run(Project project, GarmentInfo garment, ActionQueue queue, String queueSource,
-            SimulationSettings settings, List<String> runIds, int starts, double minDistance, double holdSeconds,
-            IProgressMonitor monitor) {
+            SimulationSettings settings, Candidates candidates, int starts, double minDistance,
+            double holdSeconds, int workers, IProgressMonitor monitor) {
         ClothMesh mesh = ProjectGarments.mesh(project, garment);
         if (!mesh.vertexGroups().containsKey("hood")) {
             throw new InvalidInputException(project.folder().toString(), "garment", "garment " + garment.name()
@@ -60,66 +148,16 @@ public final class DressingReport {
         }
         HoodStateClassifier hood = new HoodStateClassifier(mesh);
         SubMonitor sub = SubMonitor.convert(monitor, "Hood back up", 10 + 100 * starts);
-        // candidates: every hood-down frame of every stored run of this garment, the runs taken in turn
-        List<List<int[]>> perRun = new ArrayList<>();
-        List<ClothRun.Report> runs = new ArrayList<>();
-        for (ClothRun.Report r : ClothRun.runs(project)) {
-            boolean named = runIds.contains(r.runId());
-            if (!r.garment().equals(garment.name()) || !runIds.isEmpty() && !named
-                    || runIds.isEmpty() && r.clips().get(0).startsWith("dressing")) {
-                continue;
-            }
-            List<int[]> down = new ArrayList<>();
-            Motion m = RunMotion.of(project, r);
-            for (int f = 0; f < r.frames(); f++) {
-                // a dressing starts from a standing character: the hips' up axis within 37 degrees of vertical
-                boolean upright = f < m.frameCount() && m.rotation(f, 0).rotate(new Vec3(0, 1, 0)).y() > 0.8;
-                if (upright && HoodStateClassifier.DOWN.equals(r.classes().get(f))) {
-                    down.add(new int[] { runs.size(), f });
-                }
-            }
-            if (!down.isEmpty()) {
-                perRun.add(down);
-                runs.add(r);
-            }
-        }
-        // each run's hood-down frames strided (every 5th first, then the ones between), the runs taken in turn
-        List<List<int[]>> strided = new ArrayList<>();
-        for (List<int[]> l : perRun) {
-            List<int[]> o = new ArrayList<>();
-            for (int phase = 0; phase < 5; phase++) {
-                for (int i = phase; i < l.size(); i += 5) {
-                    o.add(l.get(i));
-                }
-            }
-            strided.add(o);
-        }
-        List<int[]> order = new ArrayList<>();
-        for (int k = 0; ; k++) {
-            boolean any = false;
-            for (List<int[]> l : strided) {
-                if (k < l.size()) {
-                    order.add(l.get(k));
-                    any = true;
-                }
-            }
-            if (!any) {
-                break;
-            }
-        }
         List<DressingRun.Start> picked = new ArrayList<>();
         List<double[]> pickedLocal = new ArrayList<>();
-        Map<Integer, Motion> motions = new LinkedHashMap<>();
-        int candidates = 0;
-        for (int[] c : order) {
+        int looked = 0;
+        for (Candidate c : candidates.order()) {
             if (picked.size() >= starts) {
                 break;
             }
-            candidates++;
-            ClothRun.Report r = runs.get(c[0]);
-            Motion m = motions.computeIfAbsent(c[0], i -> RunMotion.of(project, r));
-            var frame = project.frames().read(r.firstFrameId() + c[1]);
-            double[] local = rootLocal(frame.positions(), m, c[1]);
+            looked++;
+            ClothState state = c.state().get();
+            double[] local = rootLocal(state.positions(), c.motion(), c.frame());
             boolean far = true;
             for (double[] p : pickedLocal) {
                 if (rms(p, local) < minDistance) {
@@ -129,21 +167,69 @@ public final class DressingReport {
             }
             if (far) {
                 pickedLocal.add(local);
-                picked.add(new DressingRun.Start("run " + r.runId() + " frame " + c[1], m, c[1],
-                        new ClothState(frame.positions(), frame.velocities())));
+                picked.add(new DressingRun.Start(c.description(), c.motion(), c.frame(), state));
             }
         }
         sub.split(10);
         if (picked.size() < starts) {
-            throw new InvalidInputException(project.folder().toString(), "runs", "the stored runs of " + garment.name()
+            throw new InvalidInputException(project.folder().toString(), candidates.field(), "the " + candidates.what()
+                    + " of " + garment.name()
                     + " have " + picked.size() + " hood-down states no two within " + Math.round(minDistance * 1000)
                     + " mm, " + starts + " asked for: simulate clips that throw the hood off first");
         }
         List<Row> rows = new ArrayList<>();
-        for (DressingRun.Start s : picked) {
-            rows.add(one(mesh, garment, queue, queueSource, settings, hood, s, holdSeconds, sub.split(100)));
+        // the starts are independent: K at a time, each on its own thread; the rows in the order of the starts
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(workers, picked.size())), r -> {
+            Thread t = new Thread(r, "hood back up");
+            t.setDaemon(true);
+            return t;
+        });
+        AtomicBoolean cancelled = new AtomicBoolean();
+        IProgressMonitor cancelOnly = new NullProgressMonitor() {
+            @Override
+            public boolean isCanceled() {
+                return cancelled.get();
+            }
+        };
+        try {
+            List<Future<Row>> pending = new ArrayList<>();
+            for (DressingRun.Start s : picked) {
+                pending.add(pool.submit(() -> one(mesh, garment, queue, queueSource, settings, hood, s, holdSeconds,
+                        cancelOnly)));
+            }
+            for (Future<Row> f : pending) {
+                rows.add(await(f, sub, cancelled));
+                sub.worked(100);
+            }
+        } finally {
+            cancelled.set(true);
+            pool.shutdownNow();
         }
-        return new Report(garment.name(), candidates, minDistance * 1000, holdSeconds, rows);
+        return new Report(garment.name(), looked, minDistance * 1000, holdSeconds, rows);
+    }
+
+    /** The start's row once it is done; cancels every start when the monitor is cancelled meanwhile. */
+    private static Row await(Future<Row> f, IProgressMonitor monitor, AtomicBoolean cancelled) {
+        while (true) {
+            if (monitor.isCanceled()) {
+                cancelled.set(true);
+                throw new OperationCanceledException();
+            }
+            try {
+                return f.get(200, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                // poll the monitor again
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                cancelled.set(true);
+                throw new OperationCanceledException();
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException re) {
+                    throw re;
+                }
+                throw new IllegalStateException(e.getCause());
+            }
+        }
     }
 
     private static Row one(ClothMesh mesh, GarmentInfo garment, ActionQueue queue, String source,

@@ -1,6 +1,12 @@
 package org.clothgraph.explore;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.clothgraph.cloth.DressingReport;
 import org.clothgraph.cloth.DressingRun;
+import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.ClothStateRecord;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.PrimaryNode;
@@ -8,6 +14,7 @@ import org.clothgraph.model.Project;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.project.PrimaryGraphSnapshot;
 import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.garment.HoodStateClassifier;
 
 /**
  * A dressing start from an explored secondary-graph cloth state: its cloth (stored in its pose's root frame) put back
@@ -30,5 +37,37 @@ public final class ExploredStart {
         var f = project.frames().read(s.frameId());
         ClothState world = RootFrame.of(m, node.frame()).toWorld(new ClothState(f.positions(), f.velocities()));
         return new DressingRun.Start("cloth state " + id, m, node.frame(), world);
+    }
+
+    /**
+     * The live hood-down states of the garment in the explored graph whose node's pose stands upright, as starts of
+     * the "hood back up" measurement ({@code dress --report --from-graph}): grouped by the clip of their primary node,
+     * each clip's states in the order they were made (strided), the clips taken in turn.
+     */
+    public static DressingReport.Candidates hoodDown(Project project, GarmentInfo garment) {
+        PrimaryGraphSnapshot snapshot = PrimaryGraphSnapshot.of(project);
+        String down = "hood=" + HoodStateClassifier.DOWN;
+        Map<Long, List<DressingReport.Candidate>> byClip = new LinkedHashMap<>();
+        for (ClothStateRecord s : project.secondary().states()) {
+            if (s.garmentId() != garment.id() || !s.live() || !s.classes().equals(down)) {
+                continue;
+            }
+            PrimaryNode node = snapshot.node(s.primaryNode());
+            if (node == null) {
+                continue;
+            }
+            Motion m = snapshot.motionOfClip(node.clipId());
+            if (!DressingReport.upright(m, node.frame())) {
+                continue;
+            }
+            byClip.computeIfAbsent(node.clipId(), k -> new ArrayList<>()).add(new DressingReport.Candidate(
+                    "cloth state " + s.id() + " (" + snapshot.clip(node.clipId()).name() + " frame " + node.frame() + ")",
+                    m, node.frame(), () -> {
+                        var f = project.frames().read(s.frameId());
+                        return RootFrame.of(m, node.frame()).toWorld(new ClothState(f.positions(), f.velocities()));
+                    }));
+        }
+        return new DressingReport.Candidates("explored graph's states", "--from-graph",
+                DressingReport.inTurn(new ArrayList<>(byClip.values())));
     }
 }

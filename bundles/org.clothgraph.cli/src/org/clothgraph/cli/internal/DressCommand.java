@@ -26,8 +26,9 @@ import org.clothgraph.sim.garment.Garments;
 
 /**
  * {@code dress}: runs a dressing action queue (Clegg et al. 2015) on the character and stores the dressing clip as a
- * simulation run; {@code --report} instead measures the queue from many hood-down states of the stored runs, or with
- * {@code --task sleeve} from perturbed starts of the open-front robe hanging off one shoulder (arm into sleeve).
+ * simulation run; {@code --report} instead measures the queue from many hood-down states of the stored runs (or of
+ * the explored graph, {@code --from-graph}), or with {@code --task sleeve} from perturbed starts of the open-front robe
+ * hanging off one shoulder (arm into sleeve).
  */
 public final class DressCommand extends WorkspaceCommand {
     public DressCommand() {
@@ -46,6 +47,8 @@ public final class DressCommand extends WorkspaceCommand {
                 + " (nothing stored)"));
         option(Option.value("runs", "R1,R2,...", "--report: take the starts from these stored runs (default: every"
                 + " simulation run of the garment but dressing runs)"));
+        option(Option.flag("from-graph", "--report: take the starts from the explored graph's live hood-down states"
+                + " instead of stored runs"));
         option(Option.value("task", "hood|sleeve", "--report: hood back up from the stored runs' hood-down states (hood,"
                 + " the default) or arm into sleeve: the open-front robe generated at --vertices on the character, hanging"
                 + " off the --hand's shoulder in --starts perturbed starts (sleeve)"));
@@ -54,6 +57,7 @@ public final class DressCommand extends WorkspaceCommand {
         option(Option.value("starts", "N", "--report: how many starts (default 20)"));
         option(Option.value("min-distance-mm", "D", "--report: no two starts closer than this, RMS (default 20)"));
         option(Option.value("hold-seconds", "S", "--report: the hood must stay up this long after Release (default 2)"));
+        option(Option.value("workers", "K", "--report, hood: starts run in parallel (default: one per core)"));
         offerWait();
     }
 
@@ -65,8 +69,8 @@ public final class DressCommand extends WorkspaceCommand {
     @Override
     protected String usage() {
         return "--workspace DIR --actions FILE.json [--from-state ID | --from-run RUN [--frame F]] [--garment NAME]"
-                + " [--solver legacy|small-steps] [--add-clip NAME] [--report [--runs R1,R2,...] [--starts N] [--min-distance-mm D]"
-                + " [--hold-seconds S]] [--report --task sleeve [--vertices N] [--hand left|right] [--starts N]] [--json]";
+                + " [--solver legacy|small-steps] [--add-clip NAME] [--report [--runs R1,R2,... | --from-graph] [--starts N] [--min-distance-mm D]"
+                + " [--hold-seconds S] [--workers K]] [--report --task sleeve [--vertices N] [--hand left|right] [--starts N]] [--json]";
     }
 
     @Override
@@ -110,9 +114,15 @@ public final class DressCommand extends WorkspaceCommand {
                     runs.add(x.strip());
                 }
             }
-            DressingReport.Report r = DressingReport.run(project, garment, queue, file.toString(), settings, runs,
+            if (args.flag("from-graph") && !runs.isEmpty()) {
+                throw new UsageException("--from-graph and --runs exclude each other");
+            }
+            DressingReport.Candidates candidates = args.flag("from-graph") ? ExploredStart.hoodDown(project, garment)
+                    : DressingReport.fromRuns(project, garment, runs);
+            DressingReport.Report r = DressingReport.run(project, garment, queue, file.toString(), settings, candidates,
                     args.intValue("starts", 20, 1, 10_000), args.doubleValue("min-distance-mm", 20, 0, 10_000) / 1000,
-                    args.doubleValue("hold-seconds", 2, 0, 60), monitor);
+                    args.doubleValue("hold-seconds", 2, 0, 60),
+                    args.intValue("workers", Runtime.getRuntime().availableProcessors(), 1, 256), monitor);
             printReport(r, settings, args.flag("json"), out);
             return 0;
         }
