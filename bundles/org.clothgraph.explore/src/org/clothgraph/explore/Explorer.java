@@ -86,6 +86,8 @@ public final class Explorer {
     private final List<ExplorationStatus.Listener> listeners = new CopyOnWriteArrayList<>();
     private final List<String> running = new CopyOnWriteArrayList<>();
     private volatile boolean stopRequested;
+    /** Clips whose queued merges are expanded first ({@link #focus}); empty: worst-first over the whole queue. */
+    private volatile List<Long> focus = List.of();
     /** Tests only: runs after an expansion's frames are stored and before its graph change commits. */
     Runnable afterFramesWritten = () -> { };
 
@@ -127,6 +129,15 @@ public final class Explorer {
 
     public void addListener(ExplorationStatus.Listener l) {
         listeners.add(l);
+    }
+
+    /**
+     * Focuses the exploration on clips (a clip just added to the primary graph, such as a dressing clip): from the next
+     * round on, a round takes the worst queued merges whose dead end lies on a node of these clips, and worst-first
+     * over the whole queue only when none is left there. The same focus gives the same graph; an empty list ends it.
+     */
+    public void focus(List<Long> clipIds) {
+        focus = List.copyOf(clipIds);
     }
 
     /** Stops after the round in flight has been committed (a pause: run again to resume). */
@@ -526,7 +537,12 @@ public final class Explorer {
                 return stop;
             }
             long tb = System.nanoTime();
-            List<MergeRecord> worst = project.secondary().worstQueued(settings.roundSize());
+            // focused: the worst queued merges on the focus clips first; worst-first over the whole queue when
+            // none is left there
+            List<MergeRecord> worst = project.secondary().worstQueuedOn(settings.roundSize(), focus);
+            if (worst.isEmpty()) {
+                worst = project.secondary().worstQueued(settings.roundSize());
+            }
             if (worst.isEmpty()) {
                 return "the queue is empty (" + countQuarantined() + " quarantined)";
             }

@@ -251,6 +251,38 @@ public final class Secondary {
         });
     }
 
+    /**
+     * The worst queued merges (in (error, id) order, at most {@code limit}) whose dead end lies on a primary node of
+     * one of the clips: an exploration focused on them ({@code explore --focus}).
+     */
+    public List<MergeRecord> worstQueuedOn(int limit, java.util.Collection<Long> clipIds) {
+        if (clipIds.isEmpty()) {
+            return List.of();
+        }
+        StringBuilder in = new StringBuilder();
+        for (int i = 0; i < clipIds.size(); i++) {
+            in.append(i == 0 ? "?" : ", ?");
+        }
+        return project.read(c -> {
+            List<MergeRecord> out = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT " + MERGE_COLUMNS + " FROM merge_record WHERE queued = 1"
+                    + " AND dead_end_state IN (SELECT s.id FROM cloth_state s JOIN primary_node n ON n.id = s.primary_node"
+                    + " WHERE n.clip_id IN (" + in + ")) ORDER BY error DESC, id LIMIT ?")) {
+                int k = 1;
+                for (long id : clipIds) {
+                    p.setLong(k++, id);
+                }
+                p.setInt(k, limit);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.add(merge(r));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
     /** The merge record {@code id}, or empty when exploration has undone it since. */
     public java.util.Optional<MergeRecord> merge(long id) {
         return project.read(c -> {

@@ -1,7 +1,9 @@
 package org.clothgraph.cli.internal;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -15,7 +17,9 @@ import org.clothgraph.explore.slurm.ExplorationBackend;
 import org.clothgraph.explore.slurm.SlurmSettings;
 import org.clothgraph.explore.slurm.SlurmUnitExecutor;
 import org.clothgraph.explore.slurm.internal.SlurmCommands;
+import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.sim.ClothSimulator;
 import org.clothgraph.sim.SimulationSettings;
@@ -41,6 +45,8 @@ public final class ExploreCommand extends WorkspaceCommand {
         option(Option.value("solver", "legacy|small-steps", "the embedded solver, stored with the project's exploration"
                 + " settings (default: the stored one, legacy); a graph grown with one solver is not continued with"
                 + " another"));
+        option(Option.value("focus", "CLIP,...", "expand first the queued merges on these clips (e.g. a dressing clip"
+                + " just added), worst first; the whole queue when none is left there"));
         option(Option.flag("retry-quarantined", "put quarantined dead ends back on the queue first"));
         SlurmOptions.add(this);
         option(Option.flag("cancel-jobs", "slurm: cancel every pilot job of the project (scancel) and empty its queue;"
@@ -56,7 +62,8 @@ public final class ExploreCommand extends WorkspaceCommand {
     @Override
     protected String usage() {
         return "--workspace DIR [--frames N | --minutes M | --until-error MM] [--workers K] [--round R] [--horizon N]"
-                + " [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--retry-quarantined] "
+                + " [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--focus CLIP,...]"
+                + " [--retry-quarantined] "
                 + SlurmOptions.usage() + " [--cancel-jobs] [--wait] [--json]";
     }
 
@@ -98,6 +105,7 @@ public final class ExploreCommand extends WorkspaceCommand {
         ConsoleProgressMonitor monitor = new ConsoleProgressMonitor(err).cancelOnShutdown();
         try (UnitExecutor executor = executor(project, backend, slurm, err)) {
             Explorer explorer = new Explorer(project, garment, simulator, settings, executor);
+            explorer.focus(focus(project, args));
             ProgressLine line = new ProgressLine(err, frames);
             explorer.addListener(line::status);
             Explorer.Report r = explorer.run(new Explorer.Limits(frames, minutes, untilMm), monitor);
@@ -112,6 +120,22 @@ public final class ExploreCommand extends WorkspaceCommand {
             }
             return r.trouble() ? Cli.FAILURE : Cli.OK;
         }
+    }
+
+    /** The ids of the --focus clips; bad input naming the clip when the project has none of that name. */
+    private static List<Long> focus(Project project, Args args) {
+        List<Long> ids = new ArrayList<>();
+        for (String name : args.value("focus").orElse("").split(",")) {
+            if (name.isBlank()) {
+                continue;
+            }
+            ClipInfo clip = project.clips().stream().filter(c -> c.name().equals(name.strip())).findFirst()
+                    .orElseThrow(() -> new InvalidInputException(project.folder().toString(), "--focus",
+                            "no clip named '" + name.strip() + "' (clips: " + String.join(", ",
+                                    project.clips().stream().map(ClipInfo::name).toList()) + ")"));
+            ids.add(clip.id());
+        }
+        return ids;
     }
 
     /**
