@@ -79,6 +79,53 @@ class ExploreCliTest {
         CliRun same = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--solver", "legacy");
         assertEquals(Cli.OK, same.code(), same.err());
 
+        // a focus on the clips of the graph runs; a clip the project does not have is one line naming the option
+        CliRun focused = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--focus", "walk,jump");
+        assertEquals(Cli.OK, focused.code(), focused.err());
+        CliRun noClip = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--focus", "waltz");
+        assertEquals(Cli.BAD_INPUT, noClip.code(), noClip.err());
+        assertEquals(1, noClip.err().strip().lines().count(), noClip.err());
+        assertTrue(noClip.err().contains("--focus") && noClip.err().contains("'waltz'"), noClip.err());
+
+        // hood back up from the explored graph's hood-down states; not together with --runs
+        Path queue = dir.resolve("hood-up.json");
+        Files.writeString(queue, """
+                {"actions": [
+                  {"type": "align", "hand": "right", "feature": "hood rim", "at": "top", "duration": 0.3},
+                  {"type": "grip", "hand": "right", "feature": "hood rim", "at": "top", "radius": 0.035, "reach": 0.1},
+                  {"type": "release", "hand": "right"},
+                  {"type": "idle", "duration": 0.2}]}
+                """);
+        CliRun both = CliRun.of("dress", "--workspace", ws.toString(), "--actions", queue.toString(), "--report",
+                "--from-graph", "--runs", "run-0001");
+        assertEquals(Cli.BAD_INPUT, both.code(), both.err());
+        int down;
+        try (Project p = Project.open(ws)) {
+            // live hood-down states where the character stands upright, counted here from the graph's records
+            down = 0;
+            var snapshot = org.clothgraph.motion.project.PrimaryGraphSnapshot.of(p);
+            for (var st : p.secondary().states()) {
+                var node = snapshot.node(st.primaryNode());
+                if (st.live() && st.classes().equals("hood=DOWN") && node != null && snapshot.motionOfClip(node.clipId())
+                        .rotation(node.frame(), 0).rotate(new org.clothgraph.motion.Vec3(0, 1, 0)).y() > 0.8) {
+                    down++;
+                }
+            }
+        }
+        CliRun report = CliRun.of("dress", "--workspace", ws.toString(), "--actions", queue.toString(), "--report",
+                "--from-graph", "--starts", "1", "--hold-seconds", "0.1", "--json");
+        if (down > 0) {
+            assertEquals(Cli.OK, report.code(), report.err());
+            JsonObject rr = JsonParser.parseString(report.out()).getAsJsonObject();
+            assertEquals(1, rr.getAsJsonArray("rows").size(), report.out());
+            assertTrue(rr.getAsJsonArray("rows").get(0).getAsJsonObject().get("start").getAsString()
+                    .startsWith("cloth state "), report.out());
+        } else {
+            assertEquals(Cli.BAD_INPUT, report.code(), report.err());
+            assertTrue(report.err().contains("--from-graph") && report.err().contains("0 hood-down states"),
+                    report.err());
+        }
+
         // a limit is required; a corrupt unit of work is one line naming the file
         CliRun noLimit = CliRun.of("explore", "--workspace", ws.toString());
         assertEquals(Cli.BAD_INPUT, noLimit.code());
