@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.clothgraph.demo.DemoPipeline;
+import org.clothgraph.explore.ExplorationSettings;
 import org.clothgraph.explore.ExplorationStats;
 import org.clothgraph.explore.Explorer;
 import org.clothgraph.explore.slurm.ExplorationBackend;
@@ -18,7 +20,9 @@ import org.clothgraph.explore.slurm.internal.NodeMain;
 import org.clothgraph.explore.ui.ExploreUi;
 import org.clothgraph.explore.ui.internal.ExplorationRunner.State;
 import org.clothgraph.model.CheckReport;
+import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.ClothStateRecord;
+import org.clothgraph.model.MergeRecord;
 import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.ProjectSummary;
@@ -160,6 +164,34 @@ class ExplorationViewTest {
         assertTrue(view.actions().start.isEnabled());
         CheckReport report = project.check(null);
         assertTrue(report.clean(), report.violations().toString());
+
+        // Focus: the next round takes the worst dead ends on the chosen clip, not the worst of the whole queue
+        int r = ExplorationSettings.of(project).roundSize();
+        List<MergeRecord> overall = project.secondary().worstQueued(r);
+        ClipInfo focus = null;
+        List<MergeRecord> focused = List.of();
+        for (ClipInfo c : project.clips()) {
+            List<MergeRecord> on = project.secondary().worstQueuedOn(r, List.of(c.id()));
+            if (!on.isEmpty() && overall.stream().noneMatch(o -> on.stream().anyMatch(m -> m.id() == o.id()))) {
+                focus = c;
+                focused = on;
+                break;
+            }
+        }
+        assertTrue(focus != null, "a clip whose queued merges are not the worst overall");
+        String name = focus.name();
+        UiWait.until("the focus to offer the clip", 30_000, () -> List.of(view.settingsBar().focusChoices()).contains(name));
+        view.settingsBar().chooseFocus(name);
+        view.actions().start.run();
+        List<MergeRecord> taken = focused;
+        UiWait.until("a focused round to expand the clip's worst dead ends", RUN_TIMEOUT, () -> taken.stream()
+                .noneMatch(m -> project.secondary().merge(m.id()).map(MergeRecord::queued).orElse(false)));
+        pauseAndWait(view);
+        for (MergeRecord m : overall) {
+            assertTrue(project.secondary().merge(m.id()).map(MergeRecord::queued).orElse(false),
+                    "merge " + m.id() + ", worst overall but not on " + name + ", still queued");
+        }
+        Screenshots.of(shell, "exploration-view-focus");
     }
 
     /**

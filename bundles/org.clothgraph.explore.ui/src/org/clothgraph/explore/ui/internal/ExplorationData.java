@@ -3,6 +3,7 @@ package org.clothgraph.explore.ui.internal;
 import java.util.List;
 
 import org.clothgraph.explore.ExplorationStatus;
+import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.Project;
 
@@ -12,9 +13,10 @@ import org.clothgraph.model.Project;
  * garments, and a problem to report instead (an unreadable project), if any.
  */
 record ExplorationData(Project project, List<QueueRow> rows, ExplorationStatus stored, List<GarmentInfo> garments,
-        String problem) {
+        List<ClipInfo> clips, String problem) {
     ExplorationData {
         rows = List.copyOf(rows);
         garments = List.copyOf(garments);
+        clips = List.copyOf(clips);
     }
 }

@@ -61,15 +61,16 @@ final class ExplorationLoader {
     private void load() {
         Project project = requested;
         if (project == null) {
-            sink.accept(new ExplorationData(null, List.of(), null, List.of(), null));
+            sink.accept(new ExplorationData(null, List.of(), null, List.of(), List.of(), null));
             return;
         }
         try {
             sink.accept(new ExplorationData(project, rows(project, snapshots.get(project)), stored(project),
-                    project.garments(), null));
+                    project.garments(), project.clips(), null));
         } catch (RuntimeException e) {
             // a project closed under the read, or one that cannot be read: say so instead of showing stale data
-            sink.accept(new ExplorationData(project, List.of(), null, List.of(), String.valueOf(e.getMessage())));
+            sink.accept(new ExplorationData(project, List.of(), null, List.of(), List.of(),
+                    String.valueOf(e.getMessage())));
         }
     }
 

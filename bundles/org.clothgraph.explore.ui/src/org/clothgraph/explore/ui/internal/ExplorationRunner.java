@@ -1,5 +1,7 @@
 package org.clothgraph.explore.ui.internal;
 
+import java.util.List;
+
 import org.clothgraph.explore.ExplorationSettings;
 import org.clothgraph.explore.ExplorationStatus;
 import org.clothgraph.explore.Explorer;
@@ -44,7 +46,7 @@ final class ExplorationRunner {
 
     /** What one run needs; resume reuses the garment and takes fresh settings. */
     record Request(Project project, GarmentInfo garment, ClothSimulator simulator, ExplorationSettings settings,
-            ExplorationBackend backend) {
+            ExplorationBackend backend, List<Long> focus) {
     }
 
     interface Listener {
@@ -98,6 +100,7 @@ final class ExplorationRunner {
             executor = x;
             Explorer e = new Explorer(r.project(), r.garment(), r.simulator(), r.settings(), x);
             e.addListener(listener::status);
+            e.focus(r.focus());
             j = new OperationJob<>("Exploring " + r.garment().name(), Explorer.FAMILY,
                     m -> e.run(new Explorer.Limits(0, 0, 0), m));
             j.addJobChangeListener(new JobChangeAdapter() {
@@ -112,7 +115,8 @@ final class ExplorationRunner {
         }
         listener.state(State.RUNNING, "exploring " + r.garment().name() + (r.backend() == ExplorationBackend.SLURM
                 ? " on Slurm" : " with " + r.settings().effectiveWorkers() + " parallel simulations") + ", "
-                + r.settings().roundSize() + " expansions per round");
+                + r.settings().roundSize() + " expansions per round" + (r.focus().isEmpty() ? ""
+                        : ", the focus clip's dead ends first"));
         j.schedule();
     }
 

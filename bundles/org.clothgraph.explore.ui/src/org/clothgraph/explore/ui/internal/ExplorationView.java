@@ -216,6 +216,7 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
             garments = data.garments();
             settings.setGarments(garments);
         }
+        settings.setClips(data.clips());
         QueueRow shown = queue.selected();
         queue.setRows(data.rows());
         if (shown != null && queue.selected() == null) {
@@ -324,7 +325,7 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
         try {
             ExplorationSettings s = settings.applyTo(ExplorationSettings.of(project));
             runner.start(new ExplorationRunner.Request(project, garment,
-                    SimulatorPreferences.simulator(settings.simulatorKind()), s, settings.backend()));
+                    SimulatorPreferences.simulator(settings.simulatorKind()), s, settings.backend(), settings.focus()));
         } catch (InvalidInputException e) {
             showState("cannot explore: " + e.getMessage());
         }

@@ -7,6 +7,7 @@ import org.clothgraph.cloth.ProjectGarments;
 import org.clothgraph.cloth.ui.internal.SimulatorPreferences;
 import org.clothgraph.explore.ExplorationSettings;
 import org.clothgraph.explore.slurm.ExplorationBackend;
+import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.GarmentInfo;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridLayout;
@@ -21,10 +22,12 @@ import org.eclipse.swt.widgets.Label;
 /**
  * What the next run uses: the garment, the simulator (embedded, or the ARCSim executable set in the preferences),
  * the backend (threads here, or pilot jobs on Slurm with the project's Slurm settings, edited by "Slurm..."), the
- * worker count, the horizon and the round size. A wrapping row: narrow views get two lines, never clipped
+ * worker count, the horizon, the round size and the focus (the whole queue, or the dead ends on one clip first). A
+ * wrapping row: narrow views get two lines, never clipped
  * fields. Disabled while a run is going; resume takes the values shown.
  */
 final class SettingsBar {
+    static final String WHOLE_QUEUE = "whole queue";
     private static final String[] SIMULATORS = { SimulatorPreferences.EMBEDDED, SimulatorPreferences.ARCSIM_KIND };
     private final Composite bar;
     private final Combo garment;
@@ -34,7 +37,9 @@ final class SettingsBar {
     private final NumberField round;
     private final Combo backend;
     private final Button slurmSettings;
+    private final Combo focus;
     private final List<GarmentInfo> garments = new ArrayList<>();
+    private final List<ClipInfo> clips = new ArrayList<>();
 
     SettingsBar(Composite parent) {
         bar = new Composite(parent, SWT.NONE);
@@ -60,6 +65,11 @@ final class SettingsBar {
         backend.select(0);
         backend.setToolTipText("local: simulations in threads of this workbench; Slurm: pilot jobs on the cluster"
                 + " (the project folder must be on the file system the nodes share)");
+        focus = new Combo(field("Focus:"), SWT.READ_ONLY);
+        focus.setItems(WHOLE_QUEUE);
+        focus.select(0);
+        focus.setToolTipText("Expand first the worst dead ends on this clip (a dressing clip just added), then the whole"
+                + " queue again when none is left there");
         slurmSettings = new Button(bar, SWT.PUSH);
         slurmSettings.setText("Slurm...");
         slurmSettings.setToolTipText("Partition, account, time limit, CPUs, memory, jobs, sbatch arguments, product"
@@ -132,6 +142,48 @@ final class SettingsBar {
         bar.getParent().layout(true, true);
     }
 
+    /** Lists the project's clips as focus choices, keeping the chosen one (else the whole queue). */
+    void setClips(List<ClipInfo> list) {
+        if (list.stream().map(c -> c.id() + ":" + c.name()).toList()
+                .equals(clips.stream().map(c -> c.id() + ":" + c.name()).toList())) {
+            return;
+        }
+        String chosen = focus.getText();
+        clips.clear();
+        clips.addAll(list);
+        focus.removeAll();
+        focus.add(WHOLE_QUEUE);
+        int select = 0;
+        for (int i = 0; i < list.size(); i++) {
+            focus.add(list.get(i).name());
+            if (list.get(i).name().equals(chosen)) {
+                select = i + 1;
+            }
+        }
+        focus.select(select);
+        bar.getParent().layout(true, true);
+    }
+
+    /** The clip ids the next run focuses on: empty for the whole queue. */
+    List<Long> focus() {
+        int i = focus.getSelectionIndex();
+        return i <= 0 ? List.of() : List.of(clips.get(i - 1).id());
+    }
+
+    /** The focus choices as shown: the whole queue, then the clips. */
+    String[] focusChoices() {
+        return focus.getItems();
+    }
+
+    /** For tests: chooses the focus clip by name as a person does. */
+    void chooseFocus(String clip) {
+        int i = focus.indexOf(clip);
+        if (i < 0) {
+            throw new IllegalArgumentException("no focus choice " + clip + " in " + List.of(focus.getItems()));
+        }
+        focus.select(i);
+    }
+
     /** The chosen garment, or null when the project has none. */
     GarmentInfo garment() {
         int i = garment.getSelectionIndex();
@@ -153,7 +205,7 @@ final class SettingsBar {
 
     void setEnabled(boolean enabled) {
         for (Control c : new Control[] { garment, simulator, workers.control(), horizon.control(), round.control(),
-                backend, slurmSettings }) {
+                focus, backend, slurmSettings }) {
             c.setEnabled(enabled);
         }
     }
