@@ -30,13 +30,23 @@ final class DetailPanel {
         panel.setLayout(layout);
         title = wrapping(2);
         description = wrapping(2);
-        leftCaption = new Label(panel, SWT.CENTER);
-        leftCaption.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        rightCaption = new Label(panel, SWT.CENTER);
-        rightCaption.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        leftCaption = caption();
+        rightCaption = caption();
         states = new StatePairCanvas(panel);
         states.control().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1));
         clear(HINT);
+    }
+
+    /**
+     * A caption over one of the two viewports: centred, wrapping within its column (a caption longer than the column
+     * was cut at both ends and ran into its neighbour, "state 617 (simulated c(no merge target now)").
+     */
+    private Label caption() {
+        Label l = new Label(panel, SWT.CENTER | SWT.WRAP);
+        GridData data = new GridData(SWT.FILL, SWT.TOP, true, false);
+        data.widthHint = 100;
+        l.setLayoutData(data);
+        return l;
     }
 
     private Label wrapping(int span) {
