@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,8 +79,7 @@ class FocusTest {
     private static Map<Long, Long> clipsOfDeadEnds(Project p) {
         PrimaryGraphSnapshot snapshot = PrimaryGraphSnapshot.of(p);
         Map<Long, Long> clip = new HashMap<>();
-        List<ClothStateRecord> states = new ArrayList<>(p.secondary().states());
-        for (ClothStateRecord s : states) {
+        for (ClothStateRecord s : p.secondary().states()) {
             PrimaryNode n = snapshot.node(s.primaryNode());
             if (n != null) {
                 clip.put(s.id(), n.clipId());
