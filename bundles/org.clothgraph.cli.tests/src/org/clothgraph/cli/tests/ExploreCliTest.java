@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.clothgraph.cli.Cli;
+import org.clothgraph.cloth.DressingReport;
 import org.clothgraph.explore.slurm.ExplorationBackend;
 import org.clothgraph.explore.slurm.SlurmSettings;
 import org.clothgraph.model.Project;
@@ -106,8 +107,8 @@ class ExploreCliTest {
             var snapshot = org.clothgraph.motion.project.PrimaryGraphSnapshot.of(p);
             for (var st : p.secondary().states()) {
                 var node = snapshot.node(st.primaryNode());
-                if (st.live() && st.classes().equals("hood=DOWN") && node != null && snapshot.motionOfClip(node.clipId())
-                        .rotation(node.frame(), 0).rotate(new org.clothgraph.motion.Vec3(0, 1, 0)).y() > 0.8) {
+                if (st.live() && st.classes().equals("hood=DOWN") && node != null
+                        && DressingReport.upright(snapshot.motionOfClip(node.clipId()), node.frame())) {
                     down++;
                 }
             }
