@@ -192,6 +192,14 @@ class ExplorationViewTest {
                     "merge " + m.id() + ", worst overall but not on " + name + ", still queued");
         }
         Screenshots.of(shell, "exploration-view-focus");
+
+        // another project opened while this one is paused: the pause ends, and the view offers Start for the new one
+        Project other = DemoPipeline.run(dir.resolve("other"), DemoPipeline.Options.small(0), null);
+        workbench.getService(ProjectSession.class).set(other);
+        UiWait.until("Start for the other project", 60_000, () -> view.actions().start.isEnabled());
+        assertEquals(State.STOPPED, view.runner().state());
+        assertTrue(!view.actions().resume.isEnabled(), "nothing to resume in a project never explored");
+        assertEquals(List.of(), view.settingsBar().focus(), "the focus was the other project's clip");
     }
 
     /**

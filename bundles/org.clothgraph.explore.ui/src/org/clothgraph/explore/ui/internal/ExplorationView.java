@@ -144,11 +144,14 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
 
     private void refresh(Project project, Set<Aspect> changed, boolean switched) {
         if (switched) {
-            if (runner.state().active() && runner.project() != project) {
+            // a run of another project ends: a paused one too (else the view offered Resume, not Start, for a
+            // project it had never explored)
+            if ((runner.state().active() || runner.state() == State.PAUSED) && runner.project() != project) {
                 runner.stop();
             }
             lastStatus = null;
             runMessage = "";
+            settings.clearFocus();
             queue.setRows(List.of());
             detail.clear("Select a dead end in the queue to see it and its merge target on the character.");
             showStatus(null);

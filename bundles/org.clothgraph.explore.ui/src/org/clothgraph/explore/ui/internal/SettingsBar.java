@@ -164,6 +164,13 @@ final class SettingsBar {
         bar.getParent().layout(true, true);
     }
 
+    /** Back to the whole queue (another project: its clips are other clips, whatever their names). */
+    void clearFocus() {
+        clips.clear();
+        focus.setItems(WHOLE_QUEUE);
+        focus.select(0);
+    }
+
     /** The clip ids the next run focuses on: empty for the whole queue. */
     List<Long> focus() {
         int i = focus.getSelectionIndex();
