@@ -236,19 +236,7 @@ public final class Secondary {
 
     /** The {@code limit} queued merges with the largest errors, in (error descending, id) order. */
     public List<MergeRecord> worstQueued(int limit) {
-        return project.read(c -> {
-            List<MergeRecord> out = new ArrayList<>();
-            try (PreparedStatement p = c.prepareStatement("SELECT " + MERGE_COLUMNS + " FROM merge_record WHERE queued = 1"
-                    + " ORDER BY error DESC, id LIMIT ?")) {
-                p.setInt(1, limit);
-                try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) {
-                        out.add(merge(r));
-                    }
-                }
-            }
-            return out;
-        });
+        return worstQueuedWhere("", List.of(), limit);
     }
 
     /**
@@ -259,17 +247,19 @@ public final class Secondary {
         if (clipIds.isEmpty()) {
             return List.of();
         }
-        StringBuilder in = new StringBuilder();
-        for (int i = 0; i < clipIds.size(); i++) {
-            in.append(i == 0 ? "?" : ", ?");
-        }
+        String in = String.join(", ", java.util.Collections.nCopies(clipIds.size(), "?"));
+        return worstQueuedWhere(" AND dead_end_state IN (SELECT s.id FROM cloth_state s JOIN primary_node n"
+                + " ON n.id = s.primary_node WHERE n.clip_id IN (" + in + "))", List.copyOf(clipIds), limit);
+    }
+
+    /** The queued merges that also meet {@code condition} (its parameters {@code ids}), worst first. */
+    private List<MergeRecord> worstQueuedWhere(String condition, List<Long> ids, int limit) {
         return project.read(c -> {
             List<MergeRecord> out = new ArrayList<>();
             try (PreparedStatement p = c.prepareStatement("SELECT " + MERGE_COLUMNS + " FROM merge_record WHERE queued = 1"
-                    + " AND dead_end_state IN (SELECT s.id FROM cloth_state s JOIN primary_node n ON n.id = s.primary_node"
-                    + " WHERE n.clip_id IN (" + in + ")) ORDER BY error DESC, id LIMIT ?")) {
+                    + condition + " ORDER BY error DESC, id LIMIT ?")) {
                 int k = 1;
-                for (long id : clipIds) {
+                for (long id : ids) {
                     p.setLong(k++, id);
                 }
                 p.setInt(k, limit);

@@ -8,7 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.clothgraph.cli.Cli;
-import org.clothgraph.cloth.DressingReport;
+import org.clothgraph.cloth.ProjectGarments;
+import org.clothgraph.explore.ExploredStart;
 import org.clothgraph.explore.slurm.ExplorationBackend;
 import org.clothgraph.explore.slurm.SlurmSettings;
 import org.clothgraph.model.Project;
@@ -102,16 +103,8 @@ class ExploreCliTest {
         assertEquals(Cli.BAD_INPUT, both.code(), both.err());
         int down;
         try (Project p = Project.open(ws)) {
-            // live hood-down states where the character stands upright, counted here from the graph's records
-            down = 0;
-            var snapshot = org.clothgraph.motion.project.PrimaryGraphSnapshot.of(p);
-            for (var st : p.secondary().states()) {
-                var node = snapshot.node(st.primaryNode());
-                if (st.live() && st.classes().equals("hood=DOWN") && node != null
-                        && DressingReport.upright(snapshot.motionOfClip(node.clipId()), node.frame())) {
-                    down++;
-                }
-            }
+            // the starts --from-graph has to choose from (live hood-down states where the character stands upright)
+            down = ExploredStart.hoodDown(p, ProjectGarments.find(p, ProjectGarments.ROBE)).order().size();
         }
         CliRun report = CliRun.of("dress", "--workspace", ws.toString(), "--actions", queue.toString(), "--report",
                 "--from-graph", "--starts", "1", "--hold-seconds", "0.1", "--json");
