@@ -2,13 +2,7 @@ package org.clothgraph.cloth;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import org.clothgraph.cloth.dressing.ActionQueue;
@@ -27,7 +21,6 @@ import org.clothgraph.sim.SimulationFailedException;
 import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.garment.HoodStateClassifier;
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.core.runtime.SubMonitor;
 
@@ -179,57 +172,18 @@ public final class DressingReport {
         }
         List<Row> rows = new ArrayList<>();
         // the starts are independent: K at a time, each on its own thread; the rows in the order of the starts
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(workers, picked.size())), r -> {
-            Thread t = new Thread(r, "hood back up");
-            t.setDaemon(true);
-            return t;
-        });
-        AtomicBoolean cancelled = new AtomicBoolean();
-        IProgressMonitor cancelOnly = new NullProgressMonitor() {
-            @Override
-            public boolean isCanceled() {
-                return cancelled.get();
-            }
-        };
-        try {
+        try (ParallelStarts parallel = new ParallelStarts("hood back up", Math.min(workers, picked.size()))) {
             List<Future<Row>> pending = new ArrayList<>();
             for (DressingRun.Start s : picked) {
-                pending.add(pool.submit(() -> one(mesh, garment, queue, queueSource, settings, hood, s, holdSeconds,
-                        cancelOnly)));
+                pending.add(parallel.submit(() -> one(mesh, garment, queue, queueSource, settings, hood, s, holdSeconds,
+                        parallel.startMonitor())));
             }
             for (Future<Row> f : pending) {
-                rows.add(await(f, sub, cancelled));
+                rows.add(parallel.await(f, sub));
                 sub.worked(100);
             }
-        } finally {
-            cancelled.set(true);
-            pool.shutdownNow();
         }
         return new Report(garment.name(), looked, minDistance * 1000, holdSeconds, rows);
-    }
-
-    /** The start's row once it is done; cancels every start when the monitor is cancelled meanwhile. */
-    private static Row await(Future<Row> f, IProgressMonitor monitor, AtomicBoolean cancelled) {
-        while (true) {
-            if (monitor.isCanceled()) {
-                cancelled.set(true);
-                throw new OperationCanceledException();
-            }
-            try {
-                return f.get(200, TimeUnit.MILLISECONDS);
-            } catch (TimeoutException e) {
-                // poll the monitor again
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                cancelled.set(true);
-                throw new OperationCanceledException();
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException re) {
-                    throw re;
-                }
-                throw new IllegalStateException(e.getCause());
-            }
-        }
     }
 
     private static Row one(ClothMesh mesh, GarmentInfo garment, ActionQueue queue, String source,

@@ -1,7 +1,10 @@
 package org.clothgraph.cloth;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.Future;
 
 import org.clothgraph.cloth.dressing.ActionQueue;
 import org.clothgraph.cloth.dressing.ArmCrossings;
@@ -63,22 +66,20 @@ public final class SleeveReport {
     /**
      * @param vertices the robe's target vertex count (its resolution)
      * @param hand the free arm, the one the queue puts into its sleeve
+     * @param workers starts made and run at once, each on its own thread; the report is the same for every count (the
+     *        variations are taken in turn and only as many are run as the sequential drawing would)
      */
     public static Report run(Skeleton skeleton, int vertices, ActionQueue queue, String queueSource,
-            SimulationSettings settings, Hand hand, int starts, double fps, IProgressMonitor monitor) {
+            SimulationSettings settings, Hand hand, int starts, double fps, int workers, IProgressMonitor monitor) {
         CharacterBody character = CharacterBody.of(skeleton);
         ClothMesh mesh = Garments.openFrontRobe(character.bindPose(), vertices);
         Material material = Material.defaults();
         String side = hand == Hand.LEFT ? "left" : "right";
-        DressingController controller = new DressingController(mesh, material, settings, character, null,
-                queueSource);
-        controller.validate(queue);
+        new DressingController(mesh, material, settings, character, null, queueSource).validate(queue);
         if (queue.actions().stream().noneMatch(a -> a instanceof DressingAction.Align al && al.hand() == hand)) {
             throw new InvalidInputException(queueSource, "actions", "the queue never aligns the " + side
                     + " hand: nothing puts the free arm into its sleeve");
         }
-        SleeveCheck check = SleeveCheck.of(mesh, side);
-        ArmCrossings crossings = new ArmCrossings(skeleton, hand, mesh.triangles());
         SubMonitor sub = SubMonitor.convert(monitor, "Arm into sleeve", 10 + 100 * starts);
         ClothState drape;
         try {
@@ -89,23 +90,42 @@ public final class SleeveReport {
         List<Row> rows = new ArrayList<>();
         List<Row> rejected = new ArrayList<>();
         // variations are drawn in turn; a start whose free arm is not out of its sleeve, or passes through the cloth,
-        // is not a start of this task: it is listed as rejected and the next variation drawn (at most 3 per start)
-        for (int k = 0; rows.size() < starts && k < 3 * starts; k++) {
-            sub.setWorkRemaining(100 * (starts - rows.size()));
-            Row r = one(k, mesh, material, settings, character, controller, queue, hand, check, crossings, drape, fps,
-                    sub.split(100));
-            if (r.failure() == null && (!r.outAtStart() || r.armCrossingsAtStart() > 0)) {
-                rejected.add(r);
-            } else {
-                rows.add(r);
+        // is not a start of this task: it is listed as rejected and the next variation drawn (at most 3 per start).
+        // K at a time: a variation is begun only while the rows so far and those under way fall short of the starts,
+        // and the rows are read in the order of the variations, so K workers run exactly what one would.
+        try (ParallelStarts parallel = new ParallelStarts("arm into sleeve", Math.min(workers, starts))) {
+            Deque<Future<Row>> underWay = new ArrayDeque<>();
+            int next = 0;
+            while (rows.size() < starts) {
+                while (underWay.size() < Math.max(1, workers) && next < 3 * starts
+                        && rows.size() + underWay.size() < starts) {
+                    int k = next++;
+                    underWay.add(parallel.submit(() -> one(k, mesh, material, settings, skeleton, hand, queue,
+                            queueSource, drape, fps, parallel.startMonitor())));
+                }
+                if (underWay.isEmpty()) {
+                    break;
+                }
+                Row r = parallel.await(underWay.removeFirst(), sub);
+                if (r.failure() == null && (!r.outAtStart() || r.armCrossingsAtStart() > 0)) {
+                    rejected.add(r);
+                } else {
+                    rows.add(r);
+                    sub.worked(100);
+                }
             }
         }
         return new Report(mesh.name(), mesh.vertexCount(), hand, fps, rows, rejected);
     }
 
-    private static Row one(int k, ClothMesh mesh, Material material, SimulationSettings settings,
-            CharacterBody character, DressingController controller, ActionQueue queue, Hand hand, SleeveCheck check,
-            ArmCrossings crossings, ClothState drape, double fps, IProgressMonitor monitor) {
+    /** Variation k made and run on this thread (its own character, controller and checks). */
+    private static Row one(int k, ClothMesh mesh, Material material, SimulationSettings settings, Skeleton skeleton,
+            Hand hand, ActionQueue queue, String queueSource, ClothState drape, double fps, IProgressMonitor monitor) {
+        CharacterBody character = CharacterBody.of(skeleton);
+        DressingController controller = new DressingController(mesh, material, settings, character, null,
+                queueSource);
+        SleeveCheck check = SleeveCheck.of(mesh, hand == Hand.LEFT ? "left" : "right");
+        ArmCrossings crossings = new ArmCrossings(skeleton, hand, mesh.triangles());
         SubMonitor sub = SubMonitor.convert(monitor, 100);
         OneShoulderStart.Variation v = OneShoulderStart.Variation.of(k);
         long t0 = System.nanoTime();

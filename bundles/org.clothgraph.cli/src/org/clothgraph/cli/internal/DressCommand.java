@@ -57,7 +57,7 @@ public final class DressCommand extends WorkspaceCommand {
         option(Option.value("starts", "N", "--report: how many starts (default 20)"));
         option(Option.value("min-distance-mm", "D", "--report: no two starts closer than this, RMS (default 20)"));
         option(Option.value("hold-seconds", "S", "--report: the hood must stay up this long after Release (default 2)"));
-        option(Option.value("workers", "K", "--report, hood: starts run in parallel (default: one per core)"));
+        option(Option.value("workers", "K", "--report: starts run in parallel (default: one per core)"));
         offerWait();
     }
 
@@ -70,7 +70,7 @@ public final class DressCommand extends WorkspaceCommand {
     protected String usage() {
         return "--workspace DIR --actions FILE.json [--from-state ID | --from-run RUN [--frame F]] [--garment NAME]"
                 + " [--solver legacy|small-steps] [--add-clip NAME] [--report [--runs R1,R2,... | --from-graph] [--starts N] [--min-distance-mm D]"
-                + " [--hold-seconds S] [--workers K]] [--report --task sleeve [--vertices N] [--hand left|right] [--starts N]] [--json]";
+                + " [--hold-seconds S] [--workers K]] [--report --task sleeve [--vertices N] [--hand left|right] [--starts N] [--workers K]] [--json]";
     }
 
     @Override
@@ -103,7 +103,8 @@ public final class DressCommand extends WorkspaceCommand {
             SleeveReport.Report r = SleeveReport.run(ProjectCharacter.skeleton(project), args.intValue("vertices",
                     Garments.DEFAULT_ROBE_VERTICES, 100, 200_000), queue, file.toString(), settings,
                     h.equals("left") ? DressingAction.Hand.LEFT : DressingAction.Hand.RIGHT,
-                    args.intValue("starts", 20, 1, 10_000), fps, monitor);
+                    args.intValue("starts", 20, 1, 10_000), fps,
+                    args.intValue("workers", Runtime.getRuntime().availableProcessors(), 1, 256), monitor);
             printSleeve(r, settings, args.flag("json"), out);
             return 0;
         }
