@@ -23,6 +23,7 @@ import org.clothgraph.sim.arcsim.ArcsimClothSimulator;
 import org.clothgraph.sim.arcsim.ArcsimOptions;
 import org.clothgraph.sim.garment.Garments;
 
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
@@ -154,7 +155,9 @@ public final class SimulateCommand extends WorkspaceCommand {
             m.put("secondsPerFrame", BenchCommand.round(r.secondsPerFrame()));
             m.put("drapeSeconds", BenchCommand.round(r.drapeSeconds()));
             m.put("hood", hood);
-            m.put("maxPenetrationMm", BenchCommand.round(r.maxPenetrationMm()));
+            // the depth inside the posed capsules: the body the first solver projects the cloth out of (so 0 there by
+            // construction); the independent depth against the skinned mesh is measures.maxPenetrationMm
+            m.put("capsuleDepthMm", BenchCommand.round(r.maxPenetrationMm()));
             m.put("firstFrameId", r.firstFrameId());
             m.put("lastFrameId", r.lastFrameId());
             Map<String, Object> measures = new LinkedHashMap<>();
@@ -167,22 +170,34 @@ public final class SimulateCommand extends WorkspaceCommand {
             m.put("settings", r.settings());
             JsonOutput.print(out, m);
         } else {
-            out.printf(Locale.ROOT, "%s: %s along %s, %d frames at %.0f fps, %.3f s/frame, max penetration %.2f mm%n",
-                    r.runId(), r.garment(), String.join(" > ", r.clips()), r.frames(), r.fps(), r.secondsPerFrame(),
-                    r.maxPenetrationMm());
+            out.printf(Locale.ROOT, "%s: %s along %s, %d frames at %.0f fps, %.3f s/frame%n", r.runId(), r.garment(),
+                    String.join(" > ", r.clips()), r.frames(), r.fps(), r.secondsPerFrame());
             if (!hood.isEmpty() && !hood.get(0).isEmpty()) {
                 out.println("hood: " + summarize(hood));
             }
-            out.printf(Locale.ROOT, "measures: self crossings up to %d (%d frames with crossings, worst frame %d),"
-                    + " strain p99 up to %.2f %% (max %.2f %%); clothgraph measure --run %s for every frame%n",
-                    measured.get("maxSelfCrossings").getAsInt(), measured.get("framesWithCrossings").getAsInt(),
-                    measured.get("worstFrame").getAsInt(), 100 * number(measured, "maxStrainP99"),
-                    100 * number(measured, "maxStrain"), r.runId());
+            out.printf(Locale.ROOT, "measures: self crossings up to %d, body crossings up to %s (%d frames with crossings,"
+                    + " worst frame %d), deepest vertex %s inside the skinned body (%.2f mm inside the collision"
+                    + " capsules), strain p99 up to %.2f %% (max %.2f %%); clothgraph measure --run %s for every frame%n",
+                    measured.get("maxSelfCrossings").getAsInt(), orNotMeasured(measured, "maxBodyCrossings", ""),
+                    measured.get("framesWithCrossings").getAsInt(), measured.get("worstFrame").getAsInt(),
+                    orNotMeasured(measured, "maxPenetrationMm", " mm"), r.maxPenetrationMm(),
+                    100 * number(measured, "maxStrainP99"), 100 * number(measured, "maxStrain"), r.runId());
             if (r.settings() != null) {
                 out.println("settings: " + r.settings().summary());
             }
             out.println("solver: " + (r.solver() == null ? "no counts (this solver counts no repairs)" : r.solver().summary()));
         }
+    }
+
+    /** A measure for a person: the number and its unit, or "not measured" (no body to measure against). */
+    private static String orNotMeasured(JsonObject measured, String key, String unit) {
+        JsonElement e = measured.get(key);
+        if (e == null || e.isJsonNull()) {
+            return "not measured";
+        }
+        double v = e.getAsDouble();
+        return (v == Math.rint(v) && unit.isEmpty() ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.2f", v))
+                + unit;
     }
 
     /** The solver's counters as a JSON map (simulate and measure print the same names). */

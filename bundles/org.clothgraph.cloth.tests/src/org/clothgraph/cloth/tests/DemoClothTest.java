@@ -16,7 +16,9 @@ import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.frames.ClothFrame;
 import org.clothgraph.sim.SimulationSettings;
+import org.clothgraph.sim.Material;
 import org.clothgraph.sim.XpbdClothSimulator;
+import org.clothgraph.sim.garment.Garments;
 import org.clothgraph.sim.garment.HoodStateClassifier.Decision;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The demo robe on the demo character through the real pipeline (drape, lead-in, primary-graph path,
- * chunked simulation into the frame store): the paper's bifurcation, no body penetration, determinism.
+ * chunked simulation into the frame store): the paper's bifurcation, the whole path stored in order, determinism.
  */
 class DemoClothTest {
     @TempDir
@@ -87,14 +89,27 @@ class DemoClothTest {
         }
     }
 
+    /**
+     * The whole demo path, every clip from where a transition enters it to where the next one leaves, runs through
+     * the first solver without a failure and is stored in order, the project consistent. On a 1,000-vertex robe: the
+     * path, not the resolution, is what this checks (the default robe's 1,592 frames took 8 of the 16 minutes of this
+     * class in CI). It used to assert "no vertex deeper than 5 mm" from the run's own figure, which is measured against
+     * the capsules the first solver projects the cloth out of, so it read 0.0 mm by construction; measured
+     * independently against the skinned body mesh ({@code clothgraph measure --every 10}) this path reaches 17.7 mm
+     * and 1,906 cloth edges through the body in a frame at 1,082 vertices (docs/SIMULATION.md), so nothing about
+     * penetration is claimed here.
+     */
     @Test
-    void noVertexDeeperThanFiveMillimetresInAnyFrameOfAllDemoClips() throws Exception {
+    void theWholeDemoPathRunsThroughTheFirstSolverAndIsStoredInOrder() throws Exception {
+        GarmentInfo coarse = ProjectGarments.add(project, "coarse robe",
+                Garments.hoodedRobe(ProjectGarments.restBody(project), 1000), Material.defaults());
         List<String> all = project.clips().stream().map(ClipInfo::name).toList();
-        ClothRun.Report r = run(all, 0);
-        // the path plays each clip from where a transition enters it to where the next one leaves: ~1,100 frames
+        ClothRun.Report r = ClothRun.simulate(project, coarse, all, 0, new XpbdClothSimulator(),
+                SimulationSettings.defaults(), null);
         assertTrue(r.frames() >= 1000, "the whole sequence: " + r.frames() + " frames");
-        assertTrue(r.maxPenetrationMm() <= 5.0, "max penetration " + r.maxPenetrationMm() + " mm");
+        assertEquals(all, r.clips());
         assertEquals(Math.toIntExact(r.lastFrameId() - r.firstFrameId() + 1), r.frames());
+        assertEquals(r.frames(), r.classes().size());
         assertTrue(project.check(null).clean());
     }
 
