@@ -51,17 +51,21 @@ class CliTest {
     @Test
     void demoRefusesToOverwriteWithoutForce() {
         Path ws = dir.resolve("again");
-        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0").code());
-        CliRun second = CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0");
+        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0",
+                "--clip-frames", "40", "--vertices", "700").code());
+        CliRun second = CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0", "--clip-frames",
+                "40", "--vertices", "700");
         assertEquals(Cli.BAD_INPUT, second.code());
         assertTrue(second.err().contains("--force"), second.err());
-        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0", "--force").code());
+        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0",
+                "--clip-frames", "40", "--vertices", "700", "--force").code());
     }
 
     @Test
     void truncatedDatabaseExitsTwoWithOneLineAndIsNotOverwritten() throws Exception {
         Path ws = dir.resolve("trunc");
-        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0").code());
+        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0",
+                "--clip-frames", "40", "--vertices", "700").code());
         Path db = ws.resolve(ProjectFormat.DATABASE_FILE);
         try (FileChannel ch = FileChannel.open(db, StandardOpenOption.WRITE)) {
             ch.truncate(ch.size() - 1000);

@@ -72,7 +72,8 @@ class MotionCliTest {
         Path mocap = mocap();
         assumeTrue(mocap != null, "shared mocap data not present");
         Path ws = dir.resolve("bad");
-        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0").code());
+        assertEquals(Cli.OK, CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0",
+                "--clip-frames", "40", "--vertices", "700").code());
         List<String> files = bvhFiles(mocap);
         Path truncated = dir.resolve("truncated.bvh");
         String text = Files.readString(Path.of(files.get(0)));

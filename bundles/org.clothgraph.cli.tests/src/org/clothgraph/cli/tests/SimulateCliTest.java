@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 
 import org.clothgraph.cli.Cli;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,14 +14,17 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
-/** simulate / garment / bench simulate through the CLI on the demo project. */
+/**
+ * simulate / garment / bench simulate through the CLI on the demo project: one demo for the class (each test adds runs
+ * or garments and asserts only on what it adds; the garment list is read before the one garment added).
+ */
 class SimulateCliTest {
     @TempDir
-    Path dir;
-    private Path ws;
+    static Path dir;
+    private static Path ws;
 
-    @BeforeEach
-    void demo() {
+    @BeforeAll
+    static void demo() {
         ws = dir.resolve("w");
         CliRun r = CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--frames", "0");
         assertEquals(Cli.OK, r.code(), r.err());
