@@ -189,7 +189,8 @@ class ClothPreviewTest {
      */
     @Test
     void theSimulateDialogRunsTheSmallStepSolverWithItsRepairsOffAndTheRunKeepsItsSettings() throws Exception {
-        Project project = DemoPipeline.run(dir.resolve("dialog"), DemoPipeline.Options.noExploration(), null);
+        // the small demo (700-vertex robe, 40 frames a clip): the dialog and the settings do not depend on its size
+        Project project = DemoPipeline.run(dir.resolve("dialog"), DemoPipeline.Options.small(0), null);
         workbench.getService(ProjectSession.class).set(project);
         Shell parent = workbench.getActiveWorkbenchWindow().getShell();
         SimulateDialog first = new SimulateDialog(parent, project.garments(), project.clips());
@@ -230,7 +231,8 @@ class ClothPreviewTest {
 
     @Test
     void cancelledSimulationStopsWithinASecondAndLeavesTheStoreConsistent() throws Exception {
-        Project project = DemoPipeline.run(dir.resolve("cancel"), DemoPipeline.Options.noExploration(), null);
+        // the small demo: what is checked is the cancel and the store, not the cloth
+        Project project = DemoPipeline.run(dir.resolve("cancel"), DemoPipeline.Options.small(0), null);
         workbench.getService(ProjectSession.class).set(project);
         long before = project.frames().count();
         GarmentInfo robe = ProjectGarments.find(project, ProjectGarments.ROBE);
