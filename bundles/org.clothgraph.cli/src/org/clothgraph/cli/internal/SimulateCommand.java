@@ -178,9 +178,9 @@ public final class SimulateCommand extends WorkspaceCommand {
             out.printf(Locale.ROOT, "measures: self crossings up to %d, body crossings up to %s (%d frames with crossings,"
                     + " worst frame %d), deepest vertex %s inside the skinned body (%.2f mm inside the collision"
                     + " capsules), strain p99 up to %.2f %% (max %.2f %%); clothgraph measure --run %s for every frame%n",
-                    measured.get("maxSelfCrossings").getAsInt(), orNotMeasured(measured, "maxBodyCrossings", ""),
+                    measured.get("maxSelfCrossings").getAsInt(), orNotMeasured(measured, "maxBodyCrossings", "%.0f"),
                     measured.get("framesWithCrossings").getAsInt(), measured.get("worstFrame").getAsInt(),
-                    orNotMeasured(measured, "maxPenetrationMm", " mm"), r.maxPenetrationMm(),
+                    orNotMeasured(measured, "maxPenetrationMm", "%.2f mm"), r.maxPenetrationMm(),
                     100 * number(measured, "maxStrainP99"), 100 * number(measured, "maxStrain"), r.runId());
             if (r.settings() != null) {
                 out.println("settings: " + r.settings().summary());
@@ -189,15 +189,10 @@ public final class SimulateCommand extends WorkspaceCommand {
         }
     }
 
-    /** A measure for a person: the number and its unit, or "not measured" (no body to measure against). */
-    private static String orNotMeasured(JsonObject measured, String key, String unit) {
+    /** A measure for a person, in {@code format}, or "not measured" (no body to measure against). */
+    private static String orNotMeasured(JsonObject measured, String key, String format) {
         JsonElement e = measured.get(key);
-        if (e == null || e.isJsonNull()) {
-            return "not measured";
-        }
-        double v = e.getAsDouble();
-        return (v == Math.rint(v) && unit.isEmpty() ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.2f", v))
-                + unit;
+        return e == null || e.isJsonNull() ? "not measured" : String.format(Locale.ROOT, format, e.getAsDouble());
     }
 
     /** The solver's counters as a JSON map (simulate and measure print the same names). */
