@@ -74,6 +74,23 @@ class ActionQueueTest {
         assertMessage("q.json:actions[0].beyond", through.replace("0.08", "-0.1"));
     }
 
+    @Test
+    void aKeyedTrackMayBeForBothHandsAndNothingElseIs() {
+        ActionQueue q = ActionQueue.parse("q.json", HOOD_UP.replace("\"type\": \"track\", \"hand\": \"right\"",
+                "\"type\": \"track\", \"hand\": \"both\""));
+        Track both = (Track) q.actions().get(3);
+        assertTrue(both.bothHands());
+        assertEquals(null, both.hand());
+        assertEquals(false, ((Track) q.actions().get(0)).bothHands(), "a clip track is for the body, not both hands");
+        assertEquals(q.toJson(), ActionQueue.parse("again.json", q.toJson()).toJson());
+        assertTrue(q.toJson().contains("\"hand\": \"both\""), q.toJson());
+        assertMessage("q.json:actions[3].hand: must be left, right or both (got 'third')",
+                HOOD_UP.replace("\"type\": \"track\", \"hand\": \"right\"", "\"type\": \"track\", \"hand\": \"third\""));
+        assertMessage("q.json:actions[2].hand: must be left or right (got 'both')",
+                HOOD_UP.replace("\"hand\": \"right\", \"feature\": \"hood rim\", \"at\": \"top\", \"radius\"",
+                        "\"hand\": \"both\", \"feature\": \"hood rim\", \"at\": \"top\", \"radius\""));
+    }
+
     private static void assertMessage(String start, String json) {
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> ActionQueue.parse("q.json", json));
         assertTrue(e.getMessage().startsWith(start), e.getMessage());

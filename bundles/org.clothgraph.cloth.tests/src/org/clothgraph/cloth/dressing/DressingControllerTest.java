@@ -139,6 +139,37 @@ class DressingControllerTest {
         }
     }
 
+    /**
+     * A keyed track for both hands moves them together, each to the key on its own side of the head (mirrored), while
+     * a track for one hand leaves the other where it was.
+     */
+    @Test
+    void aTrackForBothHandsMovesEachHandToItsOwnSide() throws Exception {
+        Scene scene = Scene.robeInFittingPose();
+        DressingController c = new DressingController(scene.robe(), scene.material(), scene.settings(),
+                scene.character(), null, "both.json");
+        String keys = "\"duration\": 0.5, \"keys\": [{\"time\": 0.5, \"relativeTo\": \"head\","
+                + " \"offset\": [0.2, 0.05, 0.15]}]}]}";
+        DressingController.Result both = c.run(scene.fit(), 0, scene.draped(),
+                ActionQueue.parse("both.json", "{\"actions\": [{\"type\": \"track\", \"hand\": \"both\", " + keys), 30, null);
+        DressingController.Result right = c.run(scene.fit(), 0, scene.draped(),
+                ActionQueue.parse("right.json", "{\"actions\": [{\"type\": \"track\", \"hand\": \"right\", " + keys), 30,
+                null);
+        int head = SKELETON.indexOf("Head"), l = SKELETON.indexOf("LeftHand"), r = SKELETON.indexOf("RightHand");
+        Vec3[] start = both.motion().worldPositions(0);
+        Vec3[] end = both.motion().worldPositions(both.frames().size() - 1);
+        Vec3[] oneEnd = right.motion().worldPositions(right.frames().size() - 1);
+        // the character faces +z with its left toward +x: the left hand ends left of the head, the right hand right
+        double outL = end[l].x() - end[head].x(), outR = end[head].x() - end[r].x();
+        assertTrue(outL > 0.1 && outR > 0.1, "hands " + outL + " and " + outR + " m out from the head");
+        assertEquals(outL, outR, 0.02, "mirrored");
+        assertEquals(end[l].y(), end[r].y(), 0.02, "at the same height");
+        assertTrue(end[l].y() > start[l].y() + 0.3 && end[r].y() > start[r].y() + 0.3, "both hands raised");
+        // one hand's track: the same end for that hand, the other hand still
+        assertEquals(0, oneEnd[r].distance(end[r]), 0.01, "the right hand goes where it went with both");
+        assertEquals(0, oneEnd[l].distance(start[l]), 1e-9, "the left hand stays");
+    }
+
     /** A copy of docs/dressing/hood-up.json (the test bundle cannot read the docs folder). */
     static final String HOOD_UP = """
             {

@@ -138,7 +138,14 @@ public record ActionQueue(List<DressingAction> actions) {
             }
             keys.add(new HandKey(time, rel, kf.vector("offset")));
         }
-        return new Track(null, f.hand(), keys, duration);
+        String h = f.string("hand").toLowerCase(Locale.ROOT);
+        Hand hand = switch (h) {
+            case "left" -> Hand.LEFT;
+            case "right" -> Hand.RIGHT;
+            case "both" -> null;
+            default -> throw f.bad("hand", "must be left, right or both (got '" + h + "')");
+        };
+        return new Track(null, hand, keys, duration);
     }
 
     public String toJson() {
@@ -156,7 +163,7 @@ public record ActionQueue(List<DressingAction> actions) {
                 if (t.clip() != null) {
                     o.addProperty("clip", t.clip());
                 } else {
-                    o.addProperty("hand", t.hand().id());
+                    o.addProperty("hand", t.bothHands() ? "both" : t.hand().id());
                     JsonArray ks = new JsonArray();
                     for (HandKey k : t.keys()) {
                         JsonObject ko = new JsonObject();

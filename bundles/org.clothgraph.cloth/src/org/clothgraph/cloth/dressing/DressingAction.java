@@ -66,11 +66,18 @@ public sealed interface DressingAction {
     /**
      * Track(reference, duration): every joint follows a reference motion ({@code clip}: "fitting pose" or a clip of the
      * project), blended in from the current pose; or, with {@code keys}, the hand follows the keyframed path (planned
-     * once, feed-forward) by two-bone IK while the rest of the body holds.
+     * once, feed-forward) by two-bone IK while the rest of the body holds. With keys and no hand ({@code "hand":
+     * "both"} in a queue file) both hands follow the keys at the same time, each on its own side (a key's "out" is
+     * toward the hand's side, "shoulder" the hand's own), as a person lifts a hood with both hands.
      */
     record Track(String clip, Hand hand, List<HandKey> keys, double duration) implements DressingAction {
         public String type() {
             return "track";
+        }
+
+        /** Whether both hands follow the keys (a keyed track without a hand). */
+        public boolean bothHands() {
+            return clip == null && hand == null;
         }
     }
 

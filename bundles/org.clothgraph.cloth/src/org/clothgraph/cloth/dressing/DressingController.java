@@ -344,21 +344,32 @@ public final class DressingController {
             }
         }
 
-        /** The hand follows its keys, planned once in the body's frame at the start (feed-forward). */
+        /**
+         * The hand follows its keys, planned once in the body's frame at the start (feed-forward); a track for both
+         * hands plans each hand's path on its own side and moves them together, one frame at a time.
+         */
         void trackKeys(Track t) throws SimulationFailedException {
-            Hand hand = t.hand();
-            List<Vec3> points = new ArrayList<>();
+            List<Hand> hands = t.bothHands() ? List.of(Hand.LEFT, Hand.RIGHT) : List.of(t.hand());
             List<Double> times = new ArrayList<>();
-            points.add(palm(pose, hand));
             times.add(0.0);
-            Body b = posed(pose);
             for (HandKey k : t.keys()) {
-                points.add(bodyPoint(pose, b, hand, k.relativeTo(), k.offset()));
                 times.add(k.time());
+            }
+            Body b = posed(pose);
+            Map<Hand, List<Vec3>> paths = new EnumMap<>(Hand.class);
+            for (Hand hand : hands) {
+                List<Vec3> points = new ArrayList<>();
+                points.add(palm(pose, hand));
+                for (HandKey k : t.keys()) {
+                    points.add(bodyPoint(pose, b, hand, k.relativeTo(), k.offset()));
+                }
+                paths.put(hand, points);
             }
             int n = frames(t, fps);
             for (int k = 1; k <= n; k++) {
-                reach(hand, along(points, times, k / fps));
+                for (Hand hand : hands) {
+                    reach(hand, along(paths.get(hand), times, k / fps));
+                }
                 step();
             }
         }

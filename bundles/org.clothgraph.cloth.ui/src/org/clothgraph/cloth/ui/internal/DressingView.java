@@ -382,7 +382,7 @@ public final class DressingView extends ViewPart {
         } else if (a instanceof Release r) {
             return r.hand().id();
         } else if (a instanceof Track tr) {
-            return tr.hand() == null ? "body" : tr.hand().id();
+            return tr.bothHands() ? "both" : tr.hand() == null ? "body" : tr.hand().id();
         }
         return "";
     }
