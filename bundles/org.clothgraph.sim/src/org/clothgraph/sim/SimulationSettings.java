@@ -32,7 +32,8 @@ import java.util.Locale;
  *        substep); the small-step solver keeps a pass's contacts in force until the next pass, the first solver
  *        lets the cloth pass through itself between checks
  * @param threads worker threads (0 = min(2, available processors)); results do not depend on it
- * @param maxSpeed any vertex faster than this at a frame's end (m/s) fails the run with EXPLOSION
+ * @param maxSpeed any vertex faster than this at a frame's end (m/s) fails the run with EXPLOSION; the small-step
+ *        solver checks it at the end of every substep, before its speed limit
  * @param maxStretch any edge longer than this factor times its rest length fails with EXPLOSION
  * @param frameTimeoutSeconds wall-clock limit per output frame for EXTERNAL simulators (a child process that may
  *        hang); the embedded solver ignores it and is bounded by {@code maxSubsteps}

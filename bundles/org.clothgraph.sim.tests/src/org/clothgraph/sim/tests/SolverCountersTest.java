@@ -3,6 +3,7 @@ package org.clothgraph.sim.tests;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.List;
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.ClothSimulator;
 import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.FailureReason;
 import org.clothgraph.sim.Material;
 import org.clothgraph.sim.SimulationFailedException;
 import org.clothgraph.sim.SimulationSettings;
@@ -71,6 +73,31 @@ class SolverCountersTest {
         SolverCounters calm = run(mesh, new ClothState(mesh.restPositions().clone(), new float[v.length]), s, nothing, 2);
         assertEquals(0, calm.speedLimits() + calm.depenetrationLimits() + calm.pinches() + calm.deepRescues(),
                 calm.summary());
+    }
+
+    @Test
+    void theRunawayCheckSeesSubstepSpeedsBeforeTheSpeedLimitSlowsThem() throws SimulationFailedException {
+        // thrown at 70 m/s, above the 60 m/s that fails a run: the speed limit (20 m/s) would slow every vertex in
+        // the first substep and the frame would end at 20 m/s; the check comes first and fails the run there
+        ClothMesh mesh = XpbdPropertiesTest.sheet(8, 0.4, 1.0, false);
+        Body nothing = new Body(List.of());
+        SimulationSettings s = SimulationSettings.smallSteps().withThreads(1);
+        SimulationFailedException e = assertThrows(SimulationFailedException.class,
+                () -> run(mesh, thrownUp(mesh, 70), s, nothing, 1));
+        assertEquals(FailureReason.EXPLOSION, e.reason());
+        assertEquals(0, e.frame());
+        assertTrue(e.getMessage().contains("exceeds 60.0 m/s"), e.getMessage());
+        // at 50 m/s (below 60, above the limit) the run goes on, slowed by the counted repair
+        SolverCounters limited = run(mesh, thrownUp(mesh, 50), s, nothing, 1);
+        assertTrue(limited.speedLimits() >= mesh.vertexCount(), limited.summary());
+    }
+
+    private static ClothState thrownUp(ClothMesh mesh, float speed) {
+        float[] v = new float[3 * mesh.vertexCount()];
+        for (int i = 0; i < mesh.vertexCount(); i++) {
+            v[3 * i + 1] = speed;
+        }
+        return new ClothState(mesh.restPositions().clone(), v);
     }
 
     @Test
