@@ -138,14 +138,7 @@ public record ActionQueue(List<DressingAction> actions) {
             }
             keys.add(new HandKey(time, rel, kf.vector("offset")));
         }
-        String h = f.string("hand").toLowerCase(Locale.ROOT);
-        Hand hand = switch (h) {
-            case "left" -> Hand.LEFT;
-            case "right" -> Hand.RIGHT;
-            case "both" -> null;
-            default -> throw f.bad("hand", "must be left, right or both (got '" + h + "')");
-        };
-        return new Track(null, hand, keys, duration);
+        return new Track(null, f.hand(true), keys, duration);
     }
 
     public String toJson() {
@@ -258,11 +251,20 @@ public record ActionQueue(List<DressingAction> actions) {
         }
 
         Hand hand() {
+            return hand(false);
+        }
+
+        /** The hand; with {@code orBoth}, null for "both" (a keyed track for both hands). */
+        Hand hand(boolean orBoth) {
             String h = string("hand").toLowerCase(Locale.ROOT);
+            if (orBoth && h.equals("both")) {
+                return null;
+            }
             return switch (h) {
                 case "left" -> Hand.LEFT;
                 case "right" -> Hand.RIGHT;
-                default -> throw bad("hand", "must be left or right (got '" + h + "')");
+                default -> throw bad("hand", "must be " + (orBoth ? "left, right or both" : "left or right") + " (got '"
+                        + h + "')");
             };
         }
 
