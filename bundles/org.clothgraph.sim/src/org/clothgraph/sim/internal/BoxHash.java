@@ -140,7 +140,6 @@ final class BoxHash {
         hits.size = 0;
         int ix0 = c(x0), iy0 = c(y0), iz0 = c(z0), ix1 = c(x1), iy1 = c(y1), iz1 = c(z1);
         double[] b = boxes;
-        int[] cb = cells;
         for (int ix = ix0; ix <= ix1; ix++) {
             for (int iy = iy0; iy <= iy1; iy++) {
                 for (int iz = iz0; iz <= iz1; iz++) {
@@ -151,13 +150,13 @@ final class BoxHash {
                             continue;
                         }
                         int o = 6 * t;
-                        // examined only in the cell holding the lower corner of the two boxes' intersection
-                        if (Math.max(ix0, cb[o]) != ix || Math.max(iy0, cb[o + 1]) != iy
-                                || Math.max(iz0, cb[o + 2]) != iz) {
+                        double lx = Math.max(x0, b[o]), ly = Math.max(y0, b[o + 1]), lz = Math.max(z0, b[o + 2]);
+                        if (lx > Math.min(x1, b[o + 3]) || ly > Math.min(y1, b[o + 4]) || lz > Math.min(z1, b[o + 5])) {
                             continue;
                         }
-                        if (Math.max(x0, b[o]) > Math.min(x1, b[o + 3]) || Math.max(y0, b[o + 1]) > Math.min(y1, b[o + 4])
-                                || Math.max(z0, b[o + 2]) > Math.min(z1, b[o + 5])) {
+                        // examined only in the cell holding the lower corner of the two boxes' intersection (the
+                        // cell of max(x0, box's x0) is max(ix0, box's ix0): the cell index is monotonic)
+                        if (c(lx) != ix || c(ly) != iy || c(lz) != iz) {
                             continue;
                         }
                         hits.add(t);

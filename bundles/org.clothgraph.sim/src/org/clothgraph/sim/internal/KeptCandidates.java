@@ -280,12 +280,27 @@ final class KeptCandidates {
 
     /** The hashes of the kept boxes as they are: none is changed since. */
     private void rehash() {
-        triHash.build(keptTri, m.tri.length / 3);
-        edgeHash.build(keptEdge, m.edges);
-        vertHash.build(keptVert, m.n);
+        buildHashes();
         clear(dirtyVList, dirtyV);
         clear(dirtyTList, dirtyT);
         clear(dirtyEList, dirtyE);
+    }
+
+    /**
+     * The three hashes of the kept boxes, built at the same time (each its own arrays): the edges' on one thread, the
+     * triangles' and then the vertices' on the other (at 28,851 vertices 86,000 boxes against 57,000 + 29,000).
+     */
+    private void buildHashes() {
+        workers.forRange(2, 1, (chunk, from, to) -> {
+            for (int k = from; k < to; k++) {
+                if (k == 0) {
+                    edgeHash.build(keptEdge, m.edges);
+                } else {
+                    triHash.build(keptTri, m.tri.length / 3);
+                    vertHash.build(keptVert, m.n);
+                }
+            }
+        });
     }
 
     /** A full search with the kept boxes. */
@@ -311,9 +326,7 @@ final class KeptCandidates {
                 union(keptVert, pair, 0, 2, keptEdge, 6 * e);
             }
         });
-        triHash.build(keptTri, nt);
-        edgeHash.build(keptEdge, ne);
-        vertHash.build(keptVert, n);
+        buildHashes();
         SelfCollider.collectPairs(m, workers, triHash, edgeHash, keptVert, keptEdge, chunkVf, chunkEe, vfKept, eeKept);
         starts(vfKept, vfStart, n);
         starts(eeKept, eeStart, ne);
