@@ -73,10 +73,14 @@ final class Contacts {
         return sx * nrm[3 * k] + sy * nrm[3 * k + 1] + sz * nrm[3 * k + 2];
     }
 
-    /** One Gauss-Seidel pass in contact order; returns the largest remaining violation (m) seen before solving. */
-    double solve(double[] x, double[] w) {
+    /**
+     * One Gauss-Seidel pass over the contacts {@code ids[0..count)} in that order (ids null: contacts 0..count-1);
+     * returns the largest remaining violation (m) seen before solving.
+     */
+    double solve(double[] x, double[] w, int[] ids, int count) {
         double worst = 0;
-        for (int k = 0; k < size; k++) {
+        for (int e = 0; e < count; e++) {
+            int k = ids == null ? e : ids[e];
             double viol = target[k] - separation(k, x);
             double lam = lambda[k];
             if (viol <= 0 && lam == 0) {

@@ -110,7 +110,22 @@ public final class XpbdSolver implements ClothSolver {
         roundMark = new boolean[n];
         roundVertices = new int[n];
         roundStart = new double[3 * n];
+        contactBin = slices(m, CONTACT_SLICES);
+        sliceContacts = new int[CONTACT_SLICES];
         detected = untangler != null ? new double[3 * n] : null;
+    }
+
+    /**
+     * Tests only: off, the soft distance constraints (the bending cross edges of a garment) are solved in every sweep of
+     * a substep instead of its first only ({@link DistanceSweeps#SOFT}).
+     */
+    public void softConstraintsOnce(boolean on) {
+        sweeps.softOnce = on;
+    }
+
+    /** The distance constraints, and how many of them are stiff (solved in every sweep) for substeps of length h. */
+    public int[] stiffConstraints(double h) {
+        return new int[] { m.cA.length, sweeps.stiffCount(h) };
     }
 
     /** Tests only: makes every crossing search of the untangler a full one, which must not change the frames. */
@@ -320,9 +335,9 @@ public final class XpbdSolver implements ClothSolver {
             driven.place(x, drivenAt);
         }
         Arrays.fill(sweeps.lambda, 0);
-        sweeps.gather(x, m.w);
+        sweeps.gather(x, m.w, h);
         for (int it = 0; it < iterations; it++) {
-            sweeps.sweep(workers, h);
+            sweeps.sweep(workers, h, it == 0);
         }
         sweeps.scatter(x);
         if (selfCollide) {
@@ -482,19 +497,170 @@ public final class XpbdSolver implements ClothSolver {
      * and sleeve's edges from 1.15x after the sweeps to 2.1x every substep, growing to the 4.2x that failed the
      * nine-clip run; alternating with the strain limit, the two meet in a compromise that no edge leaves longer than
      * (1 + limit) x rest by a contact's push.
+     * <p>
+     * A pass goes group by group ({@link #partitionContacts(boolean)}): the contacts whose vertices all lie in one
+     * group, each followed by the strain limit on that group's edges at them, the two groups at the same time, then
+     * the contacts and edges that join the groups; each in contact order. The groups share no vertex, so the frames
+     * are the same on one thread as on two.
      */
     private void solveContacts() {
         double limit = set.strainLimit();
         if (limit > 0) {
             gatherContactVertices();
         }
+        partitionContacts(limit > 0);
+        boolean parallel = self.contacts.size >= PARALLEL_CONTACTS;
+        groupedSolves++;
+        parallelSolves += parallel && workers.threads() > 1 ? 1 : 0;
+        for (int p = 0; p <= ClothModel.PARTS; p++) {
+            groupedContacts[p] += partContactCount[p];
+        }
         for (int it = 0; it < set.contactIterations(); it++) {
-            self.contacts.solve(x, m.w);
-            if (limit > 0) {
-                limitContactStrain(limit);
+            if (parallel) {
+                workers.forRange(ClothModel.PARTS, 1, (chunk, from, to) -> {
+                    for (int p = from; p < to; p++) {
+                        contactPass(p, limit);
+                    }
+                });
+            } else {
+                for (int p = 0; p < ClothModel.PARTS; p++) {
+                    contactPass(p, limit);
+                }
+            }
+            contactPass(ClothModel.PARTS, limit);
+        }
+    }
+
+    private long groupedSolves, parallelSolves;
+    private final long[] groupedContacts = new long[ClothModel.PARTS + 1];
+
+    /**
+     * The contact solves so far: how many, how many ran their two groups on two threads, and the contacts of group 0,
+     * of group 1 and joining them (summed over the solves).
+     */
+    public long[] contactGroups() {
+        return new long[] { groupedSolves, parallelSolves, groupedContacts[0], groupedContacts[1], groupedContacts[2] };
+    }
+
+    /** Fewest contacts for the groups' passes to run on two threads (below, one runs them one after the other). */
+    private static final int PARALLEL_CONTACTS = 1024;
+
+    /** Group p's contacts (p = PARTS: those joining the groups) and then the strain limit on its edges at them. */
+    private void contactPass(int p, double limit) {
+        self.contacts.solve(x, m.w, partContacts[p], partContactCount[p]);
+        if (limit > 0) {
+            int[] e = partEdges[p];
+            for (int k = 0, end = 2 * partEdgeCount[p]; k < end; k += 2) {
+                int i = e[k], q = e[k + 1];
+                StrainPasses.shortenEdge(x, m.w, i, m.nbr[q], (1 + limit) * m.eRest[m.nbrEdge[q]]);
             }
         }
     }
+
+    /**
+     * Splits the contacts, in order, into two groups and those joining them (by their four vertices), and the mesh
+     * edges at the contacts' vertices (from each such vertex in turn, as {@link #gatherContactVertices()} lists them)
+     * into those within a group and those between the groups. The groups are runs of {@link #CONTACT_SLICES} slices
+     * across the rest shape ({@link #slices}): the slices below a split and the others, the split chosen where the
+     * contacts within one slice are shared most evenly (contacts crowd where layers lie on each other: at 28,851
+     * vertices the two halves of the distance sweeps held 0.8 and 4.4 million of one bench run's contacts, on the
+     * demo robe with its head whipped 0.04 and 0.85 million). It depends on the contacts alone, not on the thread
+     * count.
+     */
+    private void partitionContacts(boolean edges) {
+        Contacts c = self.contacts;
+        int[] slice = contactBin;
+        int parts = ClothModel.PARTS;
+        Arrays.fill(sliceContacts, 0);
+        for (int k = 0; k < c.size; k++) {
+            int o = 4 * k, b = slice[c.v[o]];
+            if (slice[c.v[o + 1]] == b && slice[c.v[o + 2]] == b && slice[c.v[o + 3]] == b) {
+                sliceContacts[b]++;
+            }
+        }
+        long total = 0;
+        for (int b = 0; b < sliceContacts.length; b++) {
+            total += sliceContacts[b];
+        }
+        int split = 1;
+        long below = sliceContacts[0], best = Math.abs(total - 2 * below);
+        for (int b = 1; b + 1 < sliceContacts.length; b++) {
+            below += sliceContacts[b];
+            if (Math.abs(total - 2 * below) < best) {
+                best = Math.abs(total - 2 * below);
+                split = b + 1;
+            }
+        }
+        Arrays.fill(partContactCount, 0);
+        Arrays.fill(partEdgeCount, 0);
+        for (int k = 0; k < c.size; k++) {
+            int o = 4 * k, p = slice[c.v[o]] < split ? 0 : 1;
+            for (int j = 1; j < 4; j++) {
+                if ((slice[c.v[o + j]] < split ? 0 : 1) != p) {
+                    p = parts;
+                }
+            }
+            if (partContactCount[p] == partContacts[p].length) {
+                partContacts[p] = Arrays.copyOf(partContacts[p], 2 * partContactCount[p]);
+            }
+            partContacts[p][partContactCount[p]++] = k;
+        }
+        if (!edges) {
+            return;
+        }
+        for (int k = 0; k < contactVertexCount; k++) {
+            int i = contactVertices[k], gi = slice[i] < split ? 0 : 1;
+            for (int q = m.nbrStart[i]; q < m.nbrStart[i + 1]; q++) {
+                int p = (slice[m.nbr[q]] < split ? 0 : 1) == gi ? gi : parts;
+                if (2 * partEdgeCount[p] == partEdges[p].length) {
+                    partEdges[p] = Arrays.copyOf(partEdges[p], 4 * partEdgeCount[p]);
+                }
+                partEdges[p][2 * partEdgeCount[p]] = i;
+                partEdges[p][2 * partEdgeCount[p] + 1] = q;
+                partEdgeCount[p]++;
+            }
+        }
+    }
+
+    private final int[] sliceContacts;
+    /** The slice of the rest shape ({@link #slices}) each vertex lies in. */
+    private final int[] contactBin;
+    /** Slices of the rest shape the contact groups are made of. */
+    static final int CONTACT_SLICES = 32;
+
+    /**
+     * Each vertex's slice: the rest shape cut across its widest axis into k slices of equal vertex counts, numbered
+     * along the axis (ties by vertex index).
+     */
+    static int[] slices(ClothModel m, int k) {
+        int n = m.n, axis = 0;
+        double widest = -1;
+        for (int d = 0; d < 3; d++) {
+            double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+            for (int i = 0; i < n; i++) {
+                lo = Math.min(lo, m.rest[3 * i + d]);
+                hi = Math.max(hi, m.rest[3 * i + d]);
+            }
+            if (hi - lo > widest) {
+                widest = hi - lo;
+                axis = d;
+            }
+        }
+        int ax = axis;
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> m.rest[3 * a + ax] != m.rest[3 * b + ax]
+                ? Double.compare(m.rest[3 * a + ax], m.rest[3 * b + ax]) : Integer.compare(a, b));
+        int[] slice = new int[n];
+        for (int r = 0; r < n; r++) {
+            slice[order[r]] = (int) ((long) r * k / Math.max(1, n));
+        }
+        return slice;
+    }
+    private final int[][] partContacts = new int[ClothModel.PARTS + 1][256], partEdges = new int[ClothModel.PARTS + 1][512];
+    private final int[] partContactCount = new int[ClothModel.PARTS + 1], partEdgeCount = new int[ClothModel.PARTS + 1];
 
     /** The vertices of the current contacts, each once, in contact order. */
     private void gatherContactVertices() {
@@ -518,17 +684,6 @@ public final class XpbdSolver implements ClothSolver {
 
     private int[] contactVertices = new int[256];
     private int contactVertexCount;
-
-    /** The strain limit (a rigid inequality, as in the sweeps) on every mesh edge at a vertex of a contact. */
-    private void limitContactStrain(double limit) {
-        for (int k = 0; k < contactVertexCount; k++) {
-            int i = contactVertices[k];
-            for (int q = m.nbrStart[i]; q < m.nbrStart[i + 1]; q++) {
-                StrainPasses.shortenEdge(x, m.w, i, m.nbr[q], (1 + limit) * m.eRest[m.nbrEdge[q]]);
-            }
-        }
-    }
-
 
     /** The speed limit (a counted repair, {@link SimulationSettings#speedLimit()}): faster vertices are slowed to it. */
     private void limitSpeed() {
