@@ -626,7 +626,7 @@ public final class XpbdSolver implements ClothSolver {
     /** The slice of the rest shape ({@link #slices}) each vertex lies in. */
     private final int[] contactBin;
     /** Slices of the rest shape the contact groups are made of. */
-    static final int CONTACT_SLICES = 32;
+    static final int CONTACT_SLICES = 16;
 
     /**
      * Each vertex's slice: the rest shape cut across its widest axis into k slices of equal vertex counts, numbered
