@@ -224,17 +224,7 @@ final class DistanceSweeps {
             double wa = q[oa + 3], wb = q[ob + 3];
             double dl = (-(len - sd[r]) - sd[r + 1] * lam[c]) * inv;
             lam[c] += dl;
-            double lim = sd[r + 3];
-            if (len + (wa + wb) * dl > lim) {
-                dl = (lim - len) / (wa + wb);
-            }
-            double f = dl / len;
-            q[oa] += wa * f * dx;
-            q[oa + 1] += wa * f * dy;
-            q[oa + 2] += wa * f * dz;
-            q[ob] -= wb * f * dx;
-            q[ob + 1] -= wb * f * dy;
-            q[ob + 2] -= wb * f * dz;
+            move(q, oa, ob, wa, wb, dx, dy, dz, len, dl, sd[r + 3]);
         }
     }
 
@@ -262,17 +252,25 @@ final class DistanceSweeps {
             double at = d[r + 1] * ih2;
             double dl = (-(len - d[r]) - at * lam[c]) / (wa + wb + at);
             lam[c] += dl;
-            double lim = d[r + 2];
-            if (len + (wa + wb) * dl > lim) {
-                dl = (lim - len) / (wa + wb);
-            }
-            double f = dl / len;
-            q[oa] += wa * f * dx;
-            q[oa + 1] += wa * f * dy;
-            q[oa + 2] += wa * f * dz;
-            q[ob] -= wb * f * dx;
-            q[ob + 1] -= wb * f * dy;
-            q[ob + 2] -= wb * f * dz;
+            move(q, oa, ob, wa, wb, dx, dy, dz, len, dl, d[r + 2]);
         }
+    }
+
+    /**
+     * Moves the ends (offsets oa, ob, inverse masses wa, wb) of a constraint of length len along (dx, dy, dz) by the
+     * multiplier step dl, cut to what brings it to its strain-limited length lim where dl would leave it longer.
+     */
+    private static void move(double[] q, int oa, int ob, double wa, double wb, double dx, double dy, double dz,
+            double len, double dl, double lim) {
+        if (len + (wa + wb) * dl > lim) {
+            dl = (lim - len) / (wa + wb);
+        }
+        double f = dl / len;
+        q[oa] += wa * f * dx;
+        q[oa + 1] += wa * f * dy;
+        q[oa + 2] += wa * f * dz;
+        q[ob] -= wb * f * dx;
+        q[ob + 1] -= wb * f * dy;
+        q[ob + 2] -= wb * f * dz;
     }
 }
