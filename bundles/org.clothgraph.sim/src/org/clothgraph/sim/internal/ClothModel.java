@@ -209,10 +209,11 @@ final class ClothModel {
         }
     }
 
-    /** Reorders the constraints into the blocks of {@link #partStart}; returns the block starts. */
-    private int[] partition(int[] part, int[] blockOf) {
-        int nc = cA.length;
-        // the widest axis of the rest shape, and the vertex-count quantiles along it
+    /**
+     * Each vertex's slice: the rest shape cut across its widest axis into k slices of equal vertex counts, numbered
+     * along the axis (ties by vertex index).
+     */
+    int[] slices(int k) {
         int axis = 0;
         double widest = -1;
         for (int d = 0; d < 3; d++) {
@@ -233,9 +234,18 @@ final class ClothModel {
         int ax = axis;
         Arrays.sort(byAxis, (a, b) -> a.equals(b) ? 0 : rest[3 * a + ax] != rest[3 * b + ax]
                 ? Double.compare(rest[3 * a + ax], rest[3 * b + ax]) : Integer.compare(a, b));
-        for (int k = 0; k < n; k++) {
-            part[byAxis[k]] = (int) ((long) k * PARTS / Math.max(1, n));
+        int[] slice = new int[n];
+        for (int r = 0; r < n; r++) {
+            slice[byAxis[r]] = (int) ((long) r * k / Math.max(1, n));
         }
+        return slice;
+    }
+
+    /** Reorders the constraints into the blocks of {@link #partStart}; returns the block starts. */
+    private int[] partition(int[] part, int[] blockOf) {
+        int nc = cA.length;
+        // the rest shape in slabs of equal vertex counts along its widest axis
+        System.arraycopy(slices(PARTS), 0, part, 0, n);
         // each slab's blocks; a constraint's sort key within its slab: its block, or after all blocks of the slab
         int blocks = 0;
         int[] slabBlocks = new int[PARTS + 1];

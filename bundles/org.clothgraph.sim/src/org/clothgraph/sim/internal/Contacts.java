@@ -74,13 +74,13 @@ final class Contacts {
     }
 
     /**
-     * One Gauss-Seidel pass over the contacts {@code ids[0..count)} in that order (ids null: contacts 0..count-1);
-     * returns the largest remaining violation (m) seen before solving.
+     * One Gauss-Seidel pass over the contacts {@code ids[0..count)} in that order; returns the largest remaining
+     * violation (m) seen before solving.
      */
     double solve(double[] x, double[] w, int[] ids, int count) {
         double worst = 0;
         for (int e = 0; e < count; e++) {
-            int k = ids == null ? e : ids[e];
+            int k = ids[e];
             double viol = target[k] - separation(k, x);
             double lam = lambda[k];
             if (viol <= 0 && lam == 0) {

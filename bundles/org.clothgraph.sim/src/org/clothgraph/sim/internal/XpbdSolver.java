@@ -110,14 +110,14 @@ public final class XpbdSolver implements ClothSolver {
         roundMark = new boolean[n];
         roundVertices = new int[n];
         roundStart = new double[3 * n];
-        contactBin = slices(m, CONTACT_SLICES);
+        vertexSlice = m.slices(CONTACT_SLICES);
         sliceContacts = new int[CONTACT_SLICES];
         detected = untangler != null ? new double[3 * n] : null;
     }
 
     /**
-     * Tests only: off, the soft distance constraints (the bending cross edges of a garment) are solved in every sweep of
-     * a substep instead of its first only ({@link DistanceSweeps#SOFT}).
+     * Tests only: off, the soft distance constraints (the bending cross edges of a garment) are solved in every
+     * sweep of a substep instead of its first only ({@link DistanceSweeps#SOFT}).
      */
     public void softConstraintsOnce(boolean on) {
         sweeps.softOnce = on;
@@ -560,16 +560,16 @@ public final class XpbdSolver implements ClothSolver {
     /**
      * Splits the contacts, in order, into two groups and those joining them (by their four vertices), and the mesh
      * edges at the contacts' vertices (from each such vertex in turn, as {@link #gatherContactVertices()} lists them)
-     * into those within a group and those between the groups. The groups are runs of {@link #CONTACT_SLICES} slices
-     * across the rest shape ({@link #slices}): the slices below a split and the others, the split chosen where the
-     * contacts within one slice are shared most evenly (contacts crowd where layers lie on each other: at 28,851
+     * into those within a group and those between the groups. The groups are runs of {@link #CONTACT_SLICES}
+     * slices across the rest shape ({@link ClothModel#slices}): the slices below a split and the others, the split
+     * chosen where the contacts within one slice are shared most evenly (contacts crowd where layers lie on each other: at 28,851
      * vertices the two halves of the distance sweeps held 0.8 and 4.4 million of one bench run's contacts, on the
      * demo robe with its head whipped 0.04 and 0.85 million). It depends on the contacts alone, not on the thread
      * count.
      */
     private void partitionContacts(boolean edges) {
         Contacts c = self.contacts;
-        int[] slice = contactBin;
+        int[] slice = vertexSlice;
         int parts = ClothModel.PARTS;
         Arrays.fill(sliceContacts, 0);
         for (int k = 0; k < c.size; k++) {
@@ -622,44 +622,15 @@ public final class XpbdSolver implements ClothSolver {
         }
     }
 
+    /** The contacts within each slice, at the last solve (which chooses the groups' split). */
     private final int[] sliceContacts;
-    /** The slice of the rest shape ({@link #slices}) each vertex lies in. */
-    private final int[] contactBin;
+    /** The slice of the rest shape ({@link ClothModel#slices}) each vertex lies in. */
+    private final int[] vertexSlice;
     /** Slices of the rest shape the contact groups are made of. */
     static final int CONTACT_SLICES = 16;
 
-    /**
-     * Each vertex's slice: the rest shape cut across its widest axis into k slices of equal vertex counts, numbered
-     * along the axis (ties by vertex index).
-     */
-    static int[] slices(ClothModel m, int k) {
-        int n = m.n, axis = 0;
-        double widest = -1;
-        for (int d = 0; d < 3; d++) {
-            double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
-            for (int i = 0; i < n; i++) {
-                lo = Math.min(lo, m.rest[3 * i + d]);
-                hi = Math.max(hi, m.rest[3 * i + d]);
-            }
-            if (hi - lo > widest) {
-                widest = hi - lo;
-                axis = d;
-            }
-        }
-        int ax = axis;
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, (a, b) -> m.rest[3 * a + ax] != m.rest[3 * b + ax]
-                ? Double.compare(m.rest[3 * a + ax], m.rest[3 * b + ax]) : Integer.compare(a, b));
-        int[] slice = new int[n];
-        for (int r = 0; r < n; r++) {
-            slice[order[r]] = (int) ((long) r * k / Math.max(1, n));
-        }
-        return slice;
-    }
-    private final int[][] partContacts = new int[ClothModel.PARTS + 1][256], partEdges = new int[ClothModel.PARTS + 1][512];
+    private final int[][] partContacts = new int[ClothModel.PARTS + 1][256];
+    private final int[][] partEdges = new int[ClothModel.PARTS + 1][512];
     private final int[] partContactCount = new int[ClothModel.PARTS + 1], partEdgeCount = new int[ClothModel.PARTS + 1];
 
     /** The vertices of the current contacts, each once, in contact order. */
