@@ -14,6 +14,8 @@ final class Contacts {
     double[] c = new double[4 * 256];
     double[] nrm = new double[3 * 256];
     double[] target = new double[256], lambda = new double[256];
+    /** Changes whenever the contacts do (cleared or added to): what was derived from them at one version holds. */
+    long version;
 
     void resetMultipliers() {
         Arrays.fill(lambda, 0, size, 0);
@@ -21,6 +23,7 @@ final class Contacts {
 
     void clear() {
         size = 0;
+        version++;
     }
 
     void add(int a, double ca, int b, double cb, int d, double cd, int e, double ce, double nx, double ny, double nz,
@@ -48,6 +51,7 @@ final class Contacts {
         target[size] = tgt;
         lambda[size] = 0;
         size++;
+        version++;
     }
 
     /** Appends all contacts of another list (kept in order). */

@@ -318,6 +318,37 @@ final class SmoothCapsuleCollider implements BodyCollider {
     /** The most an edge push moves either end, in multiples of the edge's depth inside the capsule. */
     static final double LEVER = 2;
 
+    /**
+     * Edge passes over at least this many edges test them all on the workers first ({@link #useWorkers}), at the
+     * pass's starting positions, so that the pass itself tests again only the edges found in reach of a capsule and
+     * those with an end moved by an earlier edge's push.
+     */
+    private static final int PRETEST_EDGES = 8192;
+    private Workers workers;
+    /** The pretest's verdicts, per edge: no capsule pushes it at the pass's starting positions. */
+    private boolean[] edgeClear = new boolean[0];
+    /** The vertices an edge push of the running pass has moved, and their list. */
+    private boolean[] movedByPush = new boolean[0];
+    private int[] movedList = new int[0];
+
+    /**
+     * Lets long edge passes test their edges on these workers first. The pass's result is the same bit for bit: an
+     * edge's test is a function of its ends' positions (and start-of-substep positions, which the edge pass does not
+     * change) and the pose, so an edge found clear at the starting positions, neither of whose ends a push has moved
+     * since, is found clear again where the pass reaches it.
+     */
+    void useWorkers(Workers w) {
+        workers = w;
+    }
+
+    private long pretests;
+    private final AtomicLong pretestClear = new AtomicLong();
+
+    /** The edge passes that pretested their edges, and the edges the pretests found clear. */
+    long[] pretests() {
+        return new long[] { pretests, pretestClear.get() };
+    }
+
     @Override
     public int collideEdges(double[] x, double[] xp, double[] w, int[] eA, int[] eB, int edges, FirstBodyPass first) {
         int n = cur.size();
@@ -327,16 +358,49 @@ final class SmoothCapsuleCollider implements BodyCollider {
         // capsule boxes grown by radius + thickness: most edges are rejected by six comparisons
         double[] box = new double[6 * n];
         capsuleBoxes(cur, thick, box);
+        boolean skip = first != null && first.ended(), record = first != null && first.recording();
+        boolean pretest = workers != null && workers.threads() > 1 && edges >= PRETEST_EDGES;
+        if (pretest) {
+            if (edgeClear.length < edges) {
+                edgeClear = new boolean[edges];
+            }
+            if (movedByPush.length < x.length / 3) {
+                movedByPush = new boolean[x.length / 3];
+                movedList = new int[x.length / 3];
+            }
+            pretests++;
+            workers.forRange(edges, 2048, (chunk, from, to) -> {
+                Near block = new Near(n);
+                long clear = 0;
+                double[] seg = new double[12], st = new double[2];
+                boolean culled = false;
+                for (int e = from; e < to; e++) {
+                    if (e % BLOCK == 0) {
+                        culled = false;
+                    }
+                    if (skip && first.settled(x, eA[e]) && first.settled(x, eB[e])) {
+                        continue; // the pass skips it
+                    }
+                    if (!culled) {
+                        cull(x, e, Math.min(to, e - e % BLOCK + BLOCK), eA, eB, box, n, block);
+                        culled = true;
+                    }
+                    edgeClear[e] = testEdge(x, xp, w, eA[e], eB[e], box, block.cand, block.candCount, seg, st, false) == 0;
+                    clear += edgeClear[e] ? 1 : 0;
+                }
+                pretestClear.addAndGet(clear);
+            });
+        }
         double[] seg = new double[12], st = new double[2];
-        int pushed = 0;
+        int pushed = 0, moved = 0;
         Near block = edgeBlock;
         if (block == null || block.cand.length != n) {
             block = edgeBlock = new Near(n);
         }
+        int[] all = null;
         // the capsules near each block of edges, found before its first edge is tested; once an edge of the block is
         // pushed the others may have moved out of that box, and they are culled again from where they are then
         boolean culled = false;
-        boolean skip = first != null && first.ended(), record = first != null && first.recording();
         boolean toCull = false;
         int cullFrom = 0;
         for (int e = 0; e < edges; e++) {
@@ -355,95 +419,140 @@ final class SmoothCapsuleCollider implements BodyCollider {
                 first.skippedEdge();
                 continue;
             }
+            if (pretest && edgeClear[e] && !movedByPush[a] && !movedByPush[b]) {
+                continue;
+            }
             if (toCull) {
                 cull(x, cullFrom, Math.min(edges, e - e % BLOCK + BLOCK), eA, eB, box, n, block);
                 culled = true;
                 toCull = false;
             }
-            int oa = 3 * a, ob = 3 * b;
-            double lx = Math.min(x[oa], x[ob]), ly = Math.min(x[oa + 1], x[ob + 1]), lz = Math.min(x[oa + 2], x[ob + 2]);
-            double hx = Math.max(x[oa], x[ob]), hy = Math.max(x[oa + 1], x[ob + 1]), hz = Math.max(x[oa + 2], x[ob + 2]);
-            // the edge's box is taken once, before its capsules (as it always was): the block's capsules hold
-            // every capsule that box can meet, whatever this edge's own pushes do
-            boolean useBlock = culled;
-            int count = useBlock ? block.candCount : n;
-            for (int j = 0; j < count; j++) {
-                int c = useBlock ? block.cand[j] : j;
-                int q = 6 * c;
-                if (hx < box[q] || lx > box[q + 3] || hy < box[q + 1] || ly > box[q + 4] || hz < box[q + 2]
-                        || lz > box[q + 5]) {
-                    continue;
+            int[] cand = block.cand;
+            int count = block.candCount;
+            if (!culled) {
+                if (all == null) {
+                    all = new int[n];
+                    for (int c = 0; c < n; c++) {
+                        all[c] = c;
+                    }
                 }
-                Capsule k = cur.capsule(c);
-                for (int d = 0; d < 3; d++) {
-                    seg[d] = x[oa + d];
-                    seg[3 + d] = x[ob + d];
-                }
-                seg[6] = k.ax();
-                seg[7] = k.ay();
-                seg[8] = k.az();
-                seg[9] = k.bx();
-                seg[10] = k.by();
-                seg[11] = k.bz();
-                double d2 = Geometry.closestSegments(seg, 0, 1, 2, 3, st);
-                double s = st[0], t = st[1];
-                double reach = k.radiusAt(t) + thick;
-                if (d2 >= reach * reach || s <= 0 || s >= 1) {
-                    continue; // clear, or the closest point is a vertex (the vertex pass's case)
-                }
-                double px = x[oa] + s * (x[ob] - x[oa]), py = x[oa + 1] + s * (x[ob + 1] - x[oa + 1]),
-                        pz = x[oa + 2] + s * (x[ob + 2] - x[oa + 2]);
-                double cx = seg[6] + t * (seg[9] - seg[6]), cy = seg[7] + t * (seg[10] - seg[7]),
-                        cz = seg[8] + t * (seg[11] - seg[8]);
-                if (pressedBy(px, py, pz, c)) {
-                    continue; // where another part presses on this one the edge is pinched (the vertex pass's case)
-                }
-                double nx = px - cx, ny = py - cy, nz = pz - cz;
-                // the side the edge came from: its same point at the substep's start, seen from the same axis point
-                double sx = xp[oa] + s * (xp[ob] - xp[oa]) - cx, sy = xp[oa + 1] + s * (xp[ob + 1] - xp[oa + 1]) - cy,
-                        sz = xp[oa + 2] + s * (xp[ob + 2] - xp[oa + 2]) - cz;
-                if (nx * sx + ny * sy + nz * sz < 0 || nx * nx + ny * ny + nz * nz < 1e-16) {
-                    nx = sx;
-                    ny = sy;
-                    nz = sz;
-                }
-                double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
-                if (nl < 1e-12) {
-                    continue;
-                }
-                nx /= nl;
-                ny /= nl;
-                nz /= nl;
-                // separation of the edge point along n from the axis point; move the edge so that it is reach
-                double depth = reach - ((px - cx) * nx + (py - cy) * ny + (pz - cz) * nz);
-                double den = wa * (1 - s) * (1 - s) + wb * s * s;
-                if (depth <= 0 || den == 0) {
-                    continue;
-                }
-                double lam = depth / den;
-                // no end moves further than twice the depth: where one end is held (a gripped vertex, w = 0) or much
-                // heavier and the edge meets the capsule near it, the exact projection moves the other end by
-                // depth / s, a lever (in a pull-down, a gripped rim vertex on the forehead had a neighbour moved 27, 40
-                // and 65 mm in successive passes and thrown at 63 m/s); the rest is left to the following passes.
-                // Ends of similar weight are never held back: at equal weights an end moves at most 1.21 times the
-                // depth, at a weight ratio of 4 about 1.6 times
-                double fa = Math.min(wa * (1 - s) * lam, LEVER * depth), fb = Math.min(wb * s * lam, LEVER * depth);
-                x[oa] += fa * nx;
-                x[oa + 1] += fa * ny;
-                x[oa + 2] += fa * nz;
-                x[ob] += fb * nx;
-                x[ob + 1] += fb * ny;
-                x[ob + 2] += fb * nz;
-                pushed++;
+                cand = all;
+                count = n;
+            }
+            int pushes = testEdge(x, xp, w, a, b, box, cand, count, seg, st, true);
+            if (pushes > 0) {
+                pushed += pushes;
                 // the block's later edges are culled again where they are now (before the next one is tested)
                 toCull = true;
                 cullFrom = e + 1;
                 if (record) {
                     first.edgeMoved(a, b);
                 }
+                if (pretest) {
+                    if (!movedByPush[a]) {
+                        movedByPush[a] = true;
+                        movedList[moved++] = a;
+                    }
+                    if (!movedByPush[b]) {
+                        movedByPush[b] = true;
+                        movedList[moved++] = b;
+                    }
+                }
             }
         }
+        for (int k = 0; k < moved; k++) {
+            movedByPush[movedList[k]] = false;
+        }
         return pushed;
+    }
+
+    /**
+     * Tests edge (a, b) against the capsules {@code cand[0..count)} (in that order) whose boxes (in {@code box}) meet
+     * the edge's box, taken once before the first: with {@code apply}, pushes the edge out of each capsule it lies in
+     * and returns how many did; without, returns 1 if the first would, else 0.
+     */
+    private int testEdge(double[] x, double[] xp, double[] w, int a, int b, double[] box, int[] cand, int count,
+            double[] seg, double[] st, boolean apply) {
+        int oa = 3 * a, ob = 3 * b;
+        double wa = w[a], wb = w[b];
+        double lx = Math.min(x[oa], x[ob]), ly = Math.min(x[oa + 1], x[ob + 1]), lz = Math.min(x[oa + 2], x[ob + 2]);
+        double hx = Math.max(x[oa], x[ob]), hy = Math.max(x[oa + 1], x[ob + 1]), hz = Math.max(x[oa + 2], x[ob + 2]);
+        // the edge's box is taken once, before its capsules (as it always was): the block's capsules hold every
+        // capsule that box can meet, whatever this edge's own pushes do
+        int pushedHere = 0;
+        for (int j = 0; j < count; j++) {
+            int c = cand[j];
+            int q = 6 * c;
+            if (hx < box[q] || lx > box[q + 3] || hy < box[q + 1] || ly > box[q + 4] || hz < box[q + 2]
+                    || lz > box[q + 5]) {
+                continue;
+            }
+            Capsule k = cur.capsule(c);
+            for (int d = 0; d < 3; d++) {
+                seg[d] = x[oa + d];
+                seg[3 + d] = x[ob + d];
+            }
+            seg[6] = k.ax();
+            seg[7] = k.ay();
+            seg[8] = k.az();
+            seg[9] = k.bx();
+            seg[10] = k.by();
+            seg[11] = k.bz();
+            double d2 = Geometry.closestSegments(seg, 0, 1, 2, 3, st);
+            double s = st[0], t = st[1];
+            double reach = k.radiusAt(t) + thick;
+            if (d2 >= reach * reach || s <= 0 || s >= 1) {
+                continue; // clear, or the closest point is a vertex (the vertex pass's case)
+            }
+            double px = x[oa] + s * (x[ob] - x[oa]), py = x[oa + 1] + s * (x[ob + 1] - x[oa + 1]),
+                    pz = x[oa + 2] + s * (x[ob + 2] - x[oa + 2]);
+            double cx = seg[6] + t * (seg[9] - seg[6]), cy = seg[7] + t * (seg[10] - seg[7]),
+                    cz = seg[8] + t * (seg[11] - seg[8]);
+            if (pressedBy(px, py, pz, c)) {
+                continue; // where another part presses on this one the edge is pinched (the vertex pass's case)
+            }
+            double nx = px - cx, ny = py - cy, nz = pz - cz;
+            // the side the edge came from: its same point at the substep's start, seen from the same axis point
+            double sx = xp[oa] + s * (xp[ob] - xp[oa]) - cx, sy = xp[oa + 1] + s * (xp[ob + 1] - xp[oa + 1]) - cy,
+                    sz = xp[oa + 2] + s * (xp[ob + 2] - xp[oa + 2]) - cz;
+            if (nx * sx + ny * sy + nz * sz < 0 || nx * nx + ny * ny + nz * nz < 1e-16) {
+                nx = sx;
+                ny = sy;
+                nz = sz;
+            }
+            double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            if (nl < 1e-12) {
+                continue;
+            }
+            nx /= nl;
+            ny /= nl;
+            nz /= nl;
+            // separation of the edge point along n from the axis point; move the edge so that it is reach
+            double depth = reach - ((px - cx) * nx + (py - cy) * ny + (pz - cz) * nz);
+            double den = wa * (1 - s) * (1 - s) + wb * s * s;
+            if (depth <= 0 || den == 0) {
+                continue;
+            }
+            if (!apply) {
+                return 1;
+            }
+            double lam = depth / den;
+            // no end moves further than twice the depth: where one end is held (a gripped vertex, w = 0) or much
+            // heavier and the edge meets the capsule near it, the exact projection moves the other end by
+            // depth / s, a lever (in a pull-down, a gripped rim vertex on the forehead had a neighbour moved 27, 40
+            // and 65 mm in successive passes and thrown at 63 m/s); the rest is left to the following passes.
+            // Ends of similar weight are never held back: at equal weights an end moves at most 1.21 times the
+            // depth, at a weight ratio of 4 about 1.6 times
+            double fa = Math.min(wa * (1 - s) * lam, LEVER * depth), fb = Math.min(wb * s * lam, LEVER * depth);
+            x[oa] += fa * nx;
+            x[oa + 1] += fa * ny;
+            x[oa + 2] += fa * nz;
+            x[ob] += fb * nx;
+            x[ob + 1] += fb * ny;
+            x[ob + 2] += fb * nz;
+            pushedHere++;
+        }
+        return pushedHere;
     }
 
 

@@ -245,7 +245,10 @@ public final class XpbdSolver implements ClothSolver {
         if (motion != colliderMotion) {
             if (set.bodyCollision() == SimulationSettings.BodyCollision.SMOOTH_CAPSULES) {
                 // the capsules alone: the skinned surface (generated on first use, 0.2-2 s) is not needed here
-                collider = new SmoothCapsuleCollider(motion, mat.thickness(), mat.friction(), set.separationSpeed());
+                SmoothCapsuleCollider smooth = new SmoothCapsuleCollider(motion, mat.thickness(), mat.friction(),
+                        set.separationSpeed());
+                smooth.useWorkers(workers);
+                collider = smooth;
             } else {
                 BodySurface s = motion.surface();
                 collider = s != null ? new SurfaceCollider(motion, s, mat.thickness(), mat.friction())
@@ -505,10 +508,16 @@ public final class XpbdSolver implements ClothSolver {
      */
     private void solveContacts() {
         double limit = set.strainLimit();
-        if (limit > 0) {
-            gatherContactVertices();
+        if (self.contacts.version != partitioned) {
+            // the contacts found by a collision pass are solved up to four times (after the pass, after the body
+            // pass, and twice in the next substep): they and so their groups are the same each time
+            if (limit > 0) {
+                gatherContactVertices();
+            }
+            partitionContacts(limit > 0);
+            partitioned = self.contacts.version;
+            partitions++;
         }
-        partitionContacts(limit > 0);
         boolean parallel = self.contacts.size >= PARALLEL_CONTACTS;
         groupedSolves++;
         parallelSolves += parallel && workers.threads() > 1 ? 1 : 0;
@@ -532,14 +541,25 @@ public final class XpbdSolver implements ClothSolver {
     }
 
     private long groupedSolves, parallelSolves;
+    /** The {@link Contacts#version} the groups were made for. */
+    private long partitioned = -1, partitions;
     private final long[] groupedContacts = new long[ClothModel.PARTS + 1];
 
     /**
-     * The contact solves so far: how many, how many ran their two groups on two threads, and the contacts of group 0,
-     * of group 1 and joining them (summed over the solves).
+     * The contact solves so far: how many, how many ran their two groups on two threads, the contacts of group 0, of
+     * group 1 and joining them (summed over the solves), and how many times the groups were made.
      */
     public long[] contactGroups() {
-        return new long[] { groupedSolves, parallelSolves, groupedContacts[0], groupedContacts[1], groupedContacts[2] };
+        return new long[] { groupedSolves, parallelSolves, groupedContacts[0], groupedContacts[1], groupedContacts[2],
+                partitions };
+    }
+
+    /**
+     * The body's edge passes that tested their edges on the workers first, and the edges those pretests found clear
+     * (0, 0 unless the body is the smooth capsule union and the solver has two threads or more).
+     */
+    public long[] edgePretests() {
+        return collider instanceof SmoothCapsuleCollider s ? s.pretests() : new long[2];
     }
 
     /** Fewest contacts for the groups' passes to run on two threads (below, one runs them one after the other). */
