@@ -10,6 +10,14 @@ interface BodyCollider {
     void load(double t, boolean first);
 
     /**
+     * The length of the substep the next passes belong to, as the solver has it (dt / substeps): the same in a run
+     * restarted from a stored state, which the difference of two load times (t0 + dt k / n, t0 the frame's time) is
+     * not to the last bit.
+     */
+    default void substepLength(double h) {
+    }
+
+    /**
      * Prepares the frame from t0 to t1 (broad phase over the whole frame) and returns the largest distance any
      * point of the body travels in it (sampled at its start, middle and end), m.
      */

@@ -25,7 +25,8 @@ final class SmoothCapsuleCollider implements BodyCollider {
     private final BodyMotion motion;
     private final double thick, mu, blend, separationSpeed;
     private Body cur, prev;
-    private double lastT, h;
+    /** The substep's length ({@link #substepLength}); 0 until the solver gives it. */
+    private double h;
     private final AtomicLong limits = new AtomicLong();
     private final boolean[] joined;
     private double[] box = new double[0];
@@ -107,9 +108,12 @@ final class SmoothCapsuleCollider implements BodyCollider {
     }
 
     @Override
+    public void substepLength(double step) {
+        h = step;
+    }
+
+    @Override
     public void load(double t, boolean first) {
-        h = first ? 0 : t - lastT;
-        lastT = t;
         Body b = motion.poseAt(t);
         prev = first || cur == null ? b : cur;
         cur = b;

@@ -316,6 +316,7 @@ public final class XpbdSolver implements ClothSolver {
                 throw new OperationCanceledException();
             }
             body.load(k == sub ? t0 + dt : t0 + dt * k / sub, false);
+            body.substepLength(h);
             // a frame starts with a collision pass: its contacts then hold through the frame's first substeps, and
             // a frame never depends on contacts left by the one before (a restart from a stored state equals
             // continuing)
