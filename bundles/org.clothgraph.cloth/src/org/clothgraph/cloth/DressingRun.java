@@ -25,6 +25,7 @@ import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.garment.HoodStateClassifier;
 import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
 
 import com.google.gson.Gson;
@@ -139,14 +140,17 @@ public final class DressingRun {
                 throw e;
             }
         }
+        // the run is stored: what follows finishes whatever the monitor says (a Cancel arriving here, as a short run ended,
+        // left the run stored and its job reported as cancelled, "nothing was stored")
+        IProgressMonitor stored = new NullProgressMonitor();
         String added = null;
         if (clipName != null) {
-            List<ClipInfo> c = ProjectClips.store(project, List.of(r.motion().withName(clipName)), sub.split(3));
+            List<ClipInfo> c = ProjectClips.store(project, List.of(r.motion().withName(clipName)), stored);
             added = c.get(0).name();
             project.setSetting(SCOPE, "clip:" + added, record(queue, start, r, settings, runId));
         }
-        sub.setWorkRemaining(1);
-        RunMeasures.store(project, runId, RunMeasures.measure(project, report, 1, sub.split(1)));
+        RunMeasures.store(project, runId, RunMeasures.measure(project, report, 1, stored));
+        sub.done();
         return new Outcome(report, r, added);
     }
 
