@@ -38,6 +38,7 @@ public final class DemoMotions {
         for (int f = 0; f < n; f++) {
             specs[f] = new PoseSpec();
             fn.fill(f / FPS, specs[f]);
+            keepFeetApart(specs[f]);
         }
         // the pelvis sinks at most 1 cm per frame (0.3 m/s) to keep planted feet reachable
         double[] y = solver.rootHeights(specs, 0.01);
@@ -59,6 +60,25 @@ public final class DemoMotions {
             }
         }
         return fix == null ? m : fix.build();
+    }
+
+    /**
+     * Least distance across the body (along the pelvis's lateral axis) between the ankles while a foot swings. A foot
+     * swung straight from plant to plant passed through the other leg: in the U-turns the outer foot's chord cut
+     * 17 cm inside its arc, and in the jump's half turn the feet changed sides, the legs 40-74 mm inside each other.
+     * The shins are 8 cm across at the ankle, so this leaves 4 cm between them for a skirt.
+     */
+    static final double FEET_APART = 0.12;
+
+    /** Moves swinging feet apart across the body until their ankles are {@link #FEET_APART}; planted feet stay. */
+    private static void keepFeetApart(PoseSpec p) {
+        if (p.planted[0] && p.planted[1] || p.ankle[0] == null || p.ankle[1] == null) return;
+        Vec3 lateral = Footsteps.lateral(p.yaw, 1);
+        double need = FEET_APART - p.ankle[0].sub(p.ankle[1]).dot(lateral);
+        if (need <= 0) return;
+        double left = p.planted[0] ? 0 : p.planted[1] ? need : need / 2;
+        p.ankle[0] = p.ankle[0].add(lateral.scale(left));
+        p.ankle[1] = p.ankle[1].sub(lateral.scale(need - left));
     }
 
     private static Motion.Builder copy(Motion m) {
@@ -225,9 +245,9 @@ public final class DemoMotions {
             for (int s = 0; s < 2; s++) feet[s].apply(t, p, s);
             spread = (p.ankle[0].x() - p.ankle[1].x()) / 2;
             double open = Math.max(0, Math.min(1, (spread - W) / (0.36 - W)));
-            // overhead the upper arms pass 1.6 cm beside the head: raised to 173 degrees they went 2.7 cm into it, a body
+            // overhead the upper arms pass 5 cm beside the head: raised to 173 degrees they went 2.7 cm into it, a body
             // through itself, and cloth caught there could only be inside one of the two (8.4 mm into the head at the
-            // first raise after the kick)
+            // first raise after the kick); the shoulders keep 19 mm below it (PoseSolver's shrug)
             p.abduct[0] = p.abduct[1] = (8 + 155 * open) * D;
             p.elbow[0] = p.elbow[1] = 0.2;
             boolean hopping = t > start && t < end;

@@ -63,7 +63,10 @@ public final class PoseSolver {
         for (int s = 0; s < 2; s++) {
             double sign = s == 0 ? 1 : -1;
             // arm down is Rz(-90) for the left arm (+X to -Y); flexion then swings it towards +Z
-            b.setRotation(f, shoulder[s], Quat.rotZ(sign * Math.max(0, p.abduct[s] - Math.PI / 2) * 0.25));
+            // above the horizontal the shoulder rises by a tenth of the arm's elevation: the character's shoulders are
+            // one straight capsule between the arm joints, whose middle at the neck a shrug lifts as much as its ends
+            // (a quarter lifted it 4.5 mm into the head in the jumping jacks)
+            b.setRotation(f, shoulder[s], Quat.rotZ(sign * Math.max(0, p.abduct[s] - Math.PI / 2) * 0.10));
             b.setRotation(f, arm[s], Quat.rotX(-p.flex[s]).mul(Quat.rotZ(sign * (p.abduct[s] - Math.PI / 2))));
             b.setRotation(f, fore[s], Quat.rotY(-sign * p.elbow[s]));
         }
