@@ -16,6 +16,7 @@ import org.clothgraph.motion.Quat;
 import org.clothgraph.motion.Vec3;
 import org.clothgraph.motion.demo.DemoCharacter;
 import org.clothgraph.motion.demo.DemoMotions;
+import org.clothgraph.sim.Material;
 import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.body.BodySurface;
 import org.clothgraph.sim.body.Capsule;
@@ -85,8 +86,8 @@ class CharacterSurfaceTest {
         assertTrue(close.isEmpty(), String.join("; ", close));
     }
 
-    /** Room for two cloth layers between two parts of the body: three thicknesses of the demo robe. */
-    private static final double ROOM = 3 * 0.004;
+    /** Room for two cloth layers between two parts of the body: three collision thicknesses of the demo robe (4 mm). */
+    private static final double ROOM = 3 * Material.defaults().thickness();
 
     /** Least distance from capsule a's surface to capsule b's, from 41 points along a's axis (m; negative inside). */
     private static double gap(Capsule a, Capsule b) {
