@@ -301,15 +301,8 @@ final class SmoothCapsuleCollider implements BodyCollider {
                 hit = true;
             }
             if (hit && !pinched && h > 0) {
-                double rn = (x[o] - xp[o] - sx) * nx + (x[o + 1] - xp[o + 1] - sy) * ny + (x[o + 2] - xp[o + 2] - sz) * nz;
-                double limit = separationSpeed * h;
-                if (rn > limit) {
-                    double e = rn - limit;
-                    xp[o] += e * nx;
-                    xp[o + 1] += e * ny;
-                    xp[o + 2] += e * nz;
-                    limits.incrementAndGet();
-                }
+                // the Newton steps' pushes together, along the first one's normal (no bound on the part moved)
+                limitSeparation(x, xp, o, Double.POSITIVE_INFINITY, nx, ny, nz, sx, sy, sz, separationSpeed * h);
             }
             touched[i] = hit;
             if (hit) {
@@ -579,7 +572,7 @@ final class SmoothCapsuleCollider implements BodyCollider {
     /**
      * After a push of {@code f} along n of the vertex at o: the part of it that leaves the vertex moving away from the
      * surface (which moved by m in the substep) faster than {@code limit} per substep moves its start-of-substep
-     * position with it.
+     * position with it (the vertex pass and the edge pass both; an edge end never by more than its own push f).
      */
     private void limitSeparation(double[] x, double[] xp, int o, double f, double nx, double ny, double nz, double mx,
             double my, double mz, double limit) {
