@@ -140,6 +140,7 @@ final class BoxHash {
         hits.size = 0;
         int ix0 = c(x0), iy0 = c(y0), iz0 = c(z0), ix1 = c(x1), iy1 = c(y1), iz1 = c(z1);
         double[] b = boxes;
+        int[] cl = cells;
         for (int ix = ix0; ix <= ix1; ix++) {
             for (int iy = iy0; iy <= iy1; iy++) {
                 for (int iz = iz0; iz <= iz1; iz++) {
@@ -150,13 +151,15 @@ final class BoxHash {
                             continue;
                         }
                         int o = 6 * t;
-                        double lx = Math.max(x0, b[o]), ly = Math.max(y0, b[o + 1]), lz = Math.max(z0, b[o + 2]);
-                        if (lx > Math.min(x1, b[o + 3]) || ly > Math.min(y1, b[o + 4]) || lz > Math.min(z1, b[o + 5])) {
+                        // examined only in the cell holding the lower corner of the two boxes' intersection: the cell
+                        // of max(x0, box's x0) is max(ix0, box's ix0), the cell index being monotonic; tested first,
+                        // on the cells the build computed, it turns away the pairs met in another of their cells (and
+                        // the boxes of other cells sharing the bucket) before their six coordinates are read
+                        if (Math.max(ix0, cl[o]) != ix || Math.max(iy0, cl[o + 1]) != iy || Math.max(iz0, cl[o + 2]) != iz) {
                             continue;
                         }
-                        // examined only in the cell holding the lower corner of the two boxes' intersection (the
-                        // cell of max(x0, box's x0) is max(ix0, box's ix0): the cell index is monotonic)
-                        if (c(lx) != ix || c(ly) != iy || c(lz) != iz) {
+                        if (Math.max(x0, b[o]) > Math.min(x1, b[o + 3]) || Math.max(y0, b[o + 1]) > Math.min(y1, b[o + 4])
+                                || Math.max(z0, b[o + 2]) > Math.min(z1, b[o + 5])) {
                             continue;
                         }
                         hits.add(t);
