@@ -63,6 +63,15 @@ public final class XpbdSolver implements ClothSolver {
     private boolean fullCrossingSearch;
     private static final double NEAR_ONLY_SLACK = 0.45;
     /**
+     * Rounds of the contacts solved again and the body pass after it that follow a substep's first body pass where
+     * there are cloth-cloth contacts. The distance sweeps pull layers through each other and into a limb, and the
+     * body pass puts a vertex back outside the limb, not always on its own side of the other layer; the contacts
+     * (normals from the reference state, where the layers were apart) bring it back and the body pass has the last
+     * word. One round left the demo's kick, alone from the drape, with self-crossings in 18 of its 233 frames, two
+     * rounds in 1 (docs/SIMULATION.md, "Contacts and body in two rounds").
+     */
+    static final int CONTACT_BODY_ROUNDS = 2;
+    /**
      * The skin of the kept cloth-cloth candidates ({@link KeptCandidates}), x the thickness: candidates found for
      * boxes grown this much further (and reaching a few passes ahead along the motion) serve the following collision
      * passes while the cloth stays inside them. It changes the cost only, never a frame. Chosen by measurement on the
@@ -167,8 +176,8 @@ public final class XpbdSolver implements ClothSolver {
     }
 
     /**
-     * The second body passes so far: how many, the vertices they tested and the edges they skipped (summed over the
-     * passes).
+     * The body passes after a substep's first so far ({@link #CONTACT_BODY_ROUNDS} per substep with contacts): how
+     * many, the vertices they tested and the edges they skipped (summed over the passes).
      */
     public long[] secondBodyPasses() {
         return new long[] { secondPasses, secondPassVertices, firstPass.skippedEdges() };
@@ -391,26 +400,31 @@ public final class XpbdSolver implements ClothSolver {
         bodyPushesTotal += body.collideEdges(x, xp, m.w, m.eA, m.eB, m.edges, firstPass);
         if ((selfCollide || held) && self.contacts.size > 0) {
             // the body pass may have pushed cloth into other cloth: solve the contacts again, then make sure the
-            // body still wins (measured on the procedural spin-flip: 4x fewer crossings than one round); the second
-            // body pass tests only what the first touched or something moved since (FirstBodyPass: the same frames)
+            // body still wins (measured on the procedural spin-flip: 4x fewer crossings than one round), twice
+            // (CONTACT_BODY_ROUNDS); the later body passes test only what the first touched or something moved since
+            // (FirstBodyPass: the same frames)
             firstPass.end(x);
-            solveContacts();
-            // friction between contacting cloth comes before the body and strain passes, which then have the last
-            // word: after them (until 2026-12-02) it stretched edges the strain passes had left within the limit to
-            // up to 1.88x rest in the demo's nine clips (its bound, the friction coefficient times the contacts'
-            // accumulated multipliers, is large where contacts and the strain limit push against each other);
-            // docs/SIMULATION.md, "Friction first, strain and body in rounds"
-            self.contacts.friction(x, xp, m.w, 0.5 * mat.friction());
-            int count = 0;
-            for (int i = 0; i < n; i++) {
-                if (!skipSettled || touched[i] || !firstPass.settled(x, i)) {
-                    recheck[count++] = i;
+            for (int round = 0; round < CONTACT_BODY_ROUNDS; round++) {
+                solveContacts();
+                if (round == 0) {
+                    // friction between contacting cloth comes before the body and strain passes, which then have the
+                    // last word: after them (until 2026-12-02) it stretched edges the strain passes had left within
+                    // the limit to up to 1.88x rest in the demo's nine clips (its bound, the friction coefficient
+                    // times the contacts' accumulated multipliers, is large where contacts and the strain limit push
+                    // against each other); docs/SIMULATION.md, "Friction first, strain and body in rounds"
+                    self.contacts.friction(x, xp, m.w, 0.5 * mat.friction());
                 }
+                int count = 0;
+                for (int i = 0; i < n; i++) {
+                    if (!skipSettled || touched[i] || !firstPass.settled(x, i)) {
+                        recheck[count++] = i;
+                    }
+                }
+                secondPasses++;
+                secondPassVertices += count;
+                body.collide(x, xp, m.w, recheck, count, false, touched);
+                body.collideEdges(x, xp, m.w, m.eA, m.eB, m.edges, skipSettled ? firstPass : null);
             }
-            secondPasses++;
-            secondPassVertices += count;
-            body.collide(x, xp, m.w, recheck, count, false, touched);
-            body.collideEdges(x, xp, m.w, m.eA, m.eB, m.edges, skipSettled ? firstPass : null);
         }
         // the substep ends within the strain limit: the body pass stretches cloth it pushes out (an edge over the
         // shoulder from 1.06x after the sweeps to 1.16x in the procedural walk), so the inequality is solved again
