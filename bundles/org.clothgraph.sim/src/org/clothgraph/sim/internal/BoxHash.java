@@ -134,7 +134,9 @@ final class BoxHash {
 
     /**
      * The ids {@link #query(double, double, double, double, double, double, int, Visitor)} visits, in its order,
-     * into {@code hits} (cleared first): the hot loops read them without a call per box.
+     * into {@code hits} (cleared first): the hot loops read them without a call per box. A stored box whose
+     * coordinates were changed after the build is looked up by the cells it had then: callers that change boxes in
+     * place ({@link KeptCandidates}) drop such boxes' hits and test them one by one.
      */
     void query(double x0, double y0, double z0, double x1, double y1, double z1, int after, Hits hits) {
         hits.size = 0;
