@@ -120,21 +120,23 @@ class CharacterSurfaceTest {
         assertArrayEquals(whole, part);
 
         // the posed surface follows the frame's capsules: never more than the blend's fill outside them; inside, the
-        // armpits sink into the chest as the arms come down from the A-pose (linear blend skinning), a few vertices
+        // armpits sink into the chest as the arms come down from the A-pose (linear blend skinning), a little of the
+        // surface (by area: the faces where the weights change are subdivided, so vertices are denser there)
+        double[] area = vertexAreas(sa.triangles(), SkinnedSurface.of(a.bindPose()).bindPositions()); // at the bind pose
+        double total = java.util.Arrays.stream(area).sum();
         for (int f = 0; f < a.frameCount(); f += 10) {
             Body pose = a.frame(f);
             sa.positionsAt(f / fps, whole);
-            double outside = 0, inside = 0;
-            int sunk = 0;
+            double outside = 0, inside = 0, sunk = 0;
             for (int v = 0; v < whole.length; v += 3) {
                 double d = pose.signedDistance(whole[v], whole[v + 1], whole[v + 2]);
                 outside = Math.max(outside, d);
                 inside = Math.max(inside, -d);
-                sunk += d < -0.015 ? 1 : 0;
+                sunk += d < -0.015 ? area[v / 3] : 0;
             }
             assertTrue(outside < 0.02, "frame " + f + ": a surface vertex " + outside + " m outside the capsules");
-            assertTrue(sunk < 0.05 * sa.vertexCount(), "frame " + f + ": " + sunk + " vertices sunk into the body, "
-                    + inside + " m deep");
+            assertTrue(sunk < 0.05 * total, "frame " + f + ": " + 100 * sunk / total
+                    + " % of the surface sunk into the body, " + inside + " m deep");
         }
     }
 
@@ -190,27 +192,92 @@ class CharacterSurfaceTest {
     }
 
     /**
-     * The posed mesh stays on the capsules the solver's cloth collides with. Measured here with the capsules' plain
-     * union (no blend): the mesh at the fitting pose lies up to 8.2 mm outside it where the smooth union fills the
-     * joints. In the jumping jacks (clip frames 33 and 46: the arms through the horizontal, up and down) linear blend
-     * skinning put armpit vertices, skinned half to the chest and half to the upper arm, 44-46 mm outside both.
+     * The posed mesh's vertices stay on the capsule union the solver's cloth collides with ({@link CapsuleUnion}, the
+     * capsules with the joints' blend fill). In the jumping jacks (clip frames 33 and 46: the arms through the
+     * horizontal, up and down) linear blend skinning put armpit vertices, skinned half to the chest and half to the
+     * upper arm, 44-46 mm outside the capsules; they are pulled back to {@link SkinnedSurface#UNION_TOLERANCE} by Newton
+     * steps.
      */
     @Test
     void theJumpingJacksMeshStaysOnTheCapsules() {
         Motion jj = DemoMotions.jumpingJacks();
         CharacterBodyMotion body = new CharacterBodyMotion(CHARACTER, jj);
         SkinnedSurface s = SkinnedSurface.of(CHARACTER.bindPose());
+        boolean[] joined = CapsuleUnion.joined(CHARACTER.bindPose(), SkinnedSurface.DEFAULT_BLEND);
         double[] p = new double[3 * s.vertexCount()];
+        double[] g = new double[3];
         for (int f : new int[] {33, 40, 46}) {
             Body pose = body.frame(f);
             s.pose(pose, p);
             double outside = 0;
             for (int v = 0; v < p.length; v += 3) {
-                outside = Math.max(outside, pose.signedDistance(p[v], p[v + 1], p[v + 2]));
+                outside = Math.max(outside,
+                        CapsuleUnion.distance(pose, joined, SkinnedSurface.DEFAULT_BLEND, p[v], p[v + 1], p[v + 2], g));
             }
-            assertTrue(outside < 0.010, "frame " + f + ": a vertex " + outside * 1000 + " mm outside the capsules");
+            assertTrue(outside < 0.0011, "frame " + f + ": a vertex " + outside * 1000 + " mm outside the capsule union");
         }
     }
+
+    /**
+     * With the arms overhead (the jumping jacks, the throw) linear blend skinning stretched the armpit's faces across the
+     * crease between chest and upper arm; their vertices were kept on the capsule union the cloth collides with but the
+     * faces lay up to 30.4 mm outside it (jumping jacks, every frame) and 26.4 mm (the throw), so cloth held outside the
+     * union crossed the drawn and measured mesh there. The faces where the weights change are subdivided at the bind
+     * pose and the added vertices pulled into the crease: no face point (centre or edge midpoint) is more than 8 mm
+     * outside the union in every fourth frame of both clips (4.7 mm measured over every frame).
+     */
+    @Test
+    void theArmpitsFacesFollowTheCreaseWithTheArmsOverhead() {
+        SkinnedSurface s = SkinnedSurface.of(CHARACTER.bindPose());
+        boolean[] joined = CapsuleUnion.joined(CHARACTER.bindPose(), SkinnedSurface.DEFAULT_BLEND);
+        int[] t = s.triangles();
+        double[] p = new double[3 * s.vertexCount()];
+        double[] g = new double[3];
+        for (Motion m : new Motion[] {DemoMotions.jumpingJacks(), DemoMotions.throwBall()}) {
+            CharacterBodyMotion body = new CharacterBodyMotion(CHARACTER, m);
+            double worst = 0;
+            String where = null;
+            for (int f = 0; f < m.frameCount(); f += 4) {
+                Body pose = body.frame(f);
+                s.pose(pose, p);
+                for (int i = 0; i < t.length; i += 3) {
+                    int a = 3 * t[i], b = 3 * t[i + 1], c = 3 * t[i + 2];
+                    for (double[] w : FACE_POINTS) {
+                        double x = w[0] * p[a] + w[1] * p[b] + w[2] * p[c];
+                        double y = w[0] * p[a + 1] + w[1] * p[b + 1] + w[2] * p[c + 1];
+                        double z = w[0] * p[a + 2] + w[1] * p[b + 2] + w[2] * p[c + 2];
+                        double d = CapsuleUnion.distance(pose, joined, SkinnedSurface.DEFAULT_BLEND, x, y, z, g);
+                        if (d > worst) {
+                            worst = d;
+                            where = m.name() + " frame " + f;
+                        }
+                    }
+                }
+            }
+            System.out.printf("%s: a face point %.1f mm outside the capsule union (%s)%n", m.name(), worst * 1000, where);
+            assertTrue(worst < 0.008, "a face point " + worst * 1000 + " mm outside the capsule union at " + where);
+        }
+    }
+
+    /** A third of the area of each vertex's faces (of the surface as positioned in {@code p}). */
+    private static double[] vertexAreas(int[] t, double[] p) {
+        double[] area = new double[p.length / 3];
+        for (int i = 0; i < t.length; i += 3) {
+            int a = 3 * t[i], b = 3 * t[i + 1], c = 3 * t[i + 2];
+            double ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+            double vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+            double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+            double third = Math.sqrt(cx * cx + cy * cy + cz * cz) / 6;
+            area[t[i]] += third;
+            area[t[i + 1]] += third;
+            area[t[i + 2]] += third;
+        }
+        return area;
+    }
+
+    /** Barycentric weights of a face's centre and its edges' midpoints. */
+    private static final double[][] FACE_POINTS = {
+            {1 / 3.0, 1 / 3.0, 1 / 3.0}, {0.5, 0.5, 0}, {0, 0.5, 0.5}, {0.5, 0, 0.5}};
 
     private static int index(Body b, String name) {
         for (int i = 0; i < b.size(); i++) {

@@ -24,7 +24,12 @@ public final class LinearBlendSkinning {
      * @param out skinned positions, xyz per vertex (at least as long as rest)
      */
     public static void apply(double[] rest, int[] influence, double[] weight, double[][] transforms, double[] out) {
-        int n = rest.length / 3;
+        apply(rest, influence, weight, transforms, out, rest.length / 3);
+    }
+
+    /** As {@link #apply(double[], int[], double[], double[][], double[])} for the first {@code n} vertices only. */
+    public static void apply(double[] rest, int[] influence, double[] weight, double[][] transforms, double[] out,
+            int n) {
         for (int v = 0; v < n; v++) {
             double x = rest[3 * v], y = rest[3 * v + 1], z = rest[3 * v + 2];
             double ox = 0, oy = 0, oz = 0;

@@ -39,7 +39,8 @@ public final class CapsuleUnion {
     }
 
     /**
-     * The signed distance (negative inside) of (x, y, z) to the union, its unit gradient in g: the nearest capsule
+     * The signed distance (negative inside) of (x, y, z) to the union, its unit gradient in g (and, when g has a fourth
+     * element, the gradient's length there): the nearest capsule
      * blended with the capsules joined to it, the gradient blended with the same weights as the values (along the
      * nearest capsule's normal where opposite gradients cancel).
      */
@@ -83,6 +84,9 @@ public final class CapsuleUnion {
         g[0] = gx / gl;
         g[1] = gy / gl;
         g[2] = gz / gl;
+        if (g.length > 3) {
+            g[3] = gl; // the gradient's length (below 1 in the joints' blend)
+        }
         return d;
     }
 }

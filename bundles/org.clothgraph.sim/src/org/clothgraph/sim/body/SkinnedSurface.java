@@ -36,9 +36,13 @@ import org.clothgraph.model.geometry.LinearBlendSkinning;
  * puts vertices outside both capsules: armpit vertices skinned to the chest and the upper arm lay up to 46 mm
  * outside the capsules with the arm horizontal or raised (the demo's jumping jacks; the same with exact or
  * estimated rolls). So a generated surface's posed vertices are pulled back within the posed capsule union the
- * solver collides with ({@link CapsuleUnion}; to {@link #UNION_TOLERANCE}, or as far outside as the vertex lay at
- * the bind pose); its triangles can still bridge a crease (up to 31 mm outside the union across the armpit with
- * the arm raised). The posed surface intersects itself in ordinary poses: the armpits, bound in the A-pose, sink up
+ * solver collides with ({@link CapsuleUnion}; to {@link #UNION_TOLERANCE}; the generated bind positions are pulled
+ * within it too, where the polygonised smooth-min lay up to 3 mm outside the union of joined pairs). Its triangles
+ * bridged the crease between chest and upper arm up to 31 mm outside the union with the arm raised, where cloth held
+ * outside the union was inside the drawn and measured mesh; so the faces where the skin weights change are subdivided
+ * at the bind pose ({@link BlendRefinement}: 11,513 vertices become 41,705 for the demo character), the added
+ * vertices posed at their parents' midpoints and kept within the union like the others, which pulls them into the
+ * crease (4.7 mm outside at most over the demo clips). The posed surface intersects itself in ordinary poses: the armpits, bound in the A-pose, sink up
  * to ~5 cm into the chest when the arms come down (hundreds of crossing triangle pairs while the demo character
  * walks), and more where body parts press together (jumping jacks, a kick, a crouch); the sunk parts lie inside the
  * capsules.
@@ -68,7 +72,15 @@ public final class SkinnedSurface {
     private static final double ROLL_FADE = 0.25;
     /** A posed vertex of a generated surface may lie this far (metres) outside the capsule union, no further. */
     public static final double UNION_TOLERANCE = 0.001;
-    private static final int UNION_STEPS = 4;
+    /**
+     * Newton steps of a pull onto the union, at most. Four steps of the distance along the unit gradient (until
+     * 2026-12-04) left vertices added by {@link BlendRefinement}, which start from their parents' midpoints in the
+     * joints' blend where the gradient is shorter than 1, up to 0.8 mm short of where the same pull ends from a start
+     * 1e-7 m away (a rigid motion of the bind pose, recovered from float capsule ends); steps divided by the gradient's
+     * length, at most 32, bring every vertex of a rigid motion within 2e-7 m. A pull stops as soon as the vertex is
+     * within its allowance.
+     */
+    private static final int UNION_STEPS = 32;
 
     private static final int CACHE_SIZE = 8;
     private static final Map<Key, SkinnedSurface> CACHE = new LinkedHashMap<>(16, 0.75f, true) {
@@ -100,6 +112,9 @@ public final class SkinnedSurface {
     private final boolean[] joined; // CapsuleUnion.joined of the bind pose, for generated surfaces
     /** Per vertex of a generated surface, how far outside the posed union it may lie (metres). */
     private final double[] allowance;
+    /** Vertices from this index on were added by {@link BlendRefinement}: posed at their parents' midpoint. */
+    private final int baseVertices;
+    private final int[] parents; // two per added vertex, each before it
 
     private SkinnedSurface(Body bind, double[] positions, int[] triangles) {
         this(bind, positions, triangles, new int[positions.length / 3 * MAX_INFLUENCES],
@@ -109,7 +124,14 @@ public final class SkinnedSurface {
 
     private SkinnedSurface(Body bind, double[] positions, int[] triangles, int[] influence, double[] weight,
             boolean generated) {
+        this(bind, positions, triangles, influence, weight, generated, positions.length / 3, new int[0]);
+    }
+
+    private SkinnedSurface(Body bind, double[] positions, int[] triangles, int[] influence, double[] weight,
+            boolean generated, int baseVertices, int[] parents) {
         this.bind = bind;
+        this.baseVertices = baseVertices;
+        this.parents = parents;
         this.names = new String[bind.size()];
         for (int i = 0; i < names.length; i++) {
             names[i] = bind.capsule(i).name();
@@ -145,7 +167,7 @@ public final class SkinnedSurface {
                 throw new IllegalArgumentException("bind capsule " + c + " (" + q.name() + ") is not " + p.name());
             }
         }
-        return new SkinnedSurface(other, positions, triangles, influence, weight, generated);
+        return new SkinnedSurface(other, positions, triangles, influence, weight, generated, baseVertices, parents);
     }
 
     /**
@@ -300,7 +322,56 @@ public final class SkinnedSurface {
         Polygoniser p = new Polygoniser(bind, cell, blend);
         Simplifier s = new Simplifier(p.positions(), p.triangles());
         s.run(SHORT_EDGE * cell);
-        return new SkinnedSurface(bind, s.positions(), s.triangles());
+        boolean[] joined = CapsuleUnion.joined(bind, DEFAULT_BLEND);
+        double[] positions = s.positions();
+        pullWithinUnion(bind, joined, positions, 0, null);
+        SkinnedSurface coarse = new SkinnedSurface(bind, positions, s.triangles());
+        BlendRefinement.Refined r = BlendRefinement.refine(coarse.positions, coarse.triangles, coarse.influence,
+                coarse.weight, MAX_INFLUENCES);
+        double[] refined = r.positions();
+        pullWithinUnion(bind, joined, refined, r.baseVertices(), r.parents());
+        return new SkinnedSurface(bind, refined, r.triangles(), r.influence(), r.weight(), true,
+                r.baseVertices(), r.parents());
+    }
+
+    /**
+     * Pulls the bind positions from vertex {@code from} on that lie further than {@link #UNION_TOLERANCE} outside the
+     * capsule union onto it, as posing does (the polygonised smooth-min lies up to 3 mm outside the union of joined
+     * pairs where three capsules meet, the armpits among them); with {@code parents}, a vertex from {@code from} on is
+     * first put at the midpoint of its two parents (the vertices {@link BlendRefinement} added).
+     */
+    private static void pullWithinUnion(Body bind, boolean[] joined, double[] xyz, int from, int[] parents) {
+        double[] g = new double[4];
+        double[] scratch = new double[4 * bind.size()];
+        for (int v = from; v < xyz.length / 3; v++) {
+            int o = 3 * v;
+            if (parents != null) {
+                int a = 3 * parents[2 * (v - from)], b = 3 * parents[2 * (v - from) + 1];
+                for (int i = 0; i < 3; i++) {
+                    xyz[o + i] = 0.5 * (xyz[a + i] + xyz[b + i]);
+                }
+            }
+            pull(bind, joined, xyz, o, UNION_TOLERANCE, g, scratch);
+        }
+    }
+
+    /**
+     * Moves the point at {@code o} along the union's gradient until it lies at most {@code allowance} outside
+     * (Newton steps, at most {@link #UNION_STEPS}).
+     */
+    private static void pull(Body body, boolean[] joined, double[] xyz, int o, double allowance, double[] g,
+            double[] scratch) {
+        for (int step = 0; step < UNION_STEPS; step++) {
+            double d = CapsuleUnion.distance(body, joined, DEFAULT_BLEND, xyz[o], xyz[o + 1], xyz[o + 2], g, scratch);
+            if (!(d > allowance)) {
+                break;
+            }
+            // a Newton step: the distance falls by the gradient's length per metre (below 1 in the joints' blend)
+            double move = (d - allowance) / Math.max(g[3], 0.25);
+            xyz[o] -= move * g[0];
+            xyz[o + 1] -= move * g[1];
+            xyz[o + 2] -= move * g[2];
+        }
     }
 
     /** The smooth union's signed distance (negative inside): polynomial smooth-min folded over the capsules. */
@@ -413,7 +484,7 @@ public final class SkinnedSurface {
         for (int c = 0; c < names.length; c++) {
             m[c] = transform(bindFrames[c], posedFrame(posed, c));
         }
-        LinearBlendSkinning.apply(positions, influence, weight, m, out);
+        LinearBlendSkinning.apply(positions, influence, weight, m, out, baseVertices); // the rest: keepWithinUnion
         if (generated) {
             keepWithinUnion(posed, out);
         }
@@ -421,8 +492,9 @@ public final class SkinnedSurface {
 
     /**
      * How far outside the union each bind vertex may be posed: {@link #UNION_TOLERANCE}, or its own distance outside
-     * the bind pose's union when larger (the mesh is polygonised from the smooth-min of all capsules, which where three
-     * meet lies up to 3 mm outside the union of joined pairs), so the bind pose is posed as itself.
+     * the bind pose's union when larger, so the bind pose is posed as itself (a generated surface's polygonised
+     * vertices are pulled within the tolerance at the bind pose; those {@link BlendRefinement} added lie at their
+     * parents' midpoints, a little further out where the surface is concave).
      */
     private static double[] allowances(Body bind, boolean[] joined, double[] positions) {
         double[] a = new double[positions.length / 3];
@@ -438,32 +510,30 @@ public final class SkinnedSurface {
     /**
      * Pulls every posed vertex that linear blend skinning left further outside the posed capsule union ({@link
      * CapsuleUnion}, the surface the solver's cloth collides with) than {@link #UNION_TOLERANCE} (or than it lay
-     * outside the bind pose's union) back to that distance along the union's gradient (up to four Newton steps);
-     * vertices inside stay where skinning put them. Blending the
+     * outside the bind pose's union) back to that distance along the union's gradient (Newton steps);
+     * vertices inside stay where skinning put them; a vertex added by {@link BlendRefinement} is first put at its
+     * parents' midpoint. Blending the
      * chest's and the upper arm's transforms left the armpit's vertices up to 46 mm outside both capsules with the arm
      * raised (the demo's jumping jacks), where cloth held outside the union by the solver was inside the drawn and
      * measured mesh.
      */
     private void keepWithinUnion(Body posed, double[] out) {
-        double[] g = new double[3];
+        double[] g = new double[4]; // with the gradient's length
         double[] scratch = new double[4 * posed.size()];
         int n = positions.length / 3;
         for (int v = 0; v < n; v++) {
             int o = 3 * v;
+            if (v >= baseVertices) { // added by the refinement: the midpoint of its parents, posed before it
+                int a = 3 * parents[2 * (v - baseVertices)], b = 3 * parents[2 * (v - baseVertices) + 1];
+                out[o] = 0.5 * (out[a] + out[b]);
+                out[o + 1] = 0.5 * (out[a + 1] + out[b + 1]);
+                out[o + 2] = 0.5 * (out[a + 2] + out[b + 2]);
+            }
             // the union holds each capsule, so a vertex within its allowance of its main capsule is within the union's
             if (posed.capsule(influence[v * MAX_INFLUENCES]).signedDistance(out[o], out[o + 1], out[o + 2]) <= allowance[v]) {
                 continue;
             }
-            for (int step = 0; step < UNION_STEPS; step++) {
-                double d = CapsuleUnion.distance(posed, joined, DEFAULT_BLEND, out[o], out[o + 1], out[o + 2], g, scratch);
-                if (!(d > allowance[v])) {
-                    break;
-                }
-                double move = d - allowance[v];
-                out[o] -= move * g[0];
-                out[o + 1] -= move * g[1];
-                out[o + 2] -= move * g[2];
-            }
+            pull(posed, joined, out, o, allowance[v], g, scratch);
         }
     }
 
