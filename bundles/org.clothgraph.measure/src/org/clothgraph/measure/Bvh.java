@@ -82,16 +82,35 @@ final class Bvh {
         return node;
     }
 
-    /** Partial sort of order[from, to) so that order[mid] has the median centroid along axis. */
+    /**
+     * Sorts order[from, to) by centroid along axis, stably (equal centroids keep their order), so order[mid] has the
+     * median. A merge sort on the primitive indices: the same order as a stable sort of boxed indices with a
+     * comparator, which was most of the time of building a tree over the 83,406 triangles of the demo body.
+     */
     private void select(int from, int to, int mid, int axis, double[] centroids) {
-        Integer[] slice = new Integer[to - from];
-        for (int i = from; i < to; i++) {
-            slice[i - from] = order[i];
+        int n = to - from;
+        int[] a = Arrays.copyOfRange(order, from, to);
+        int[] b = new int[n];
+        for (int width = 1; width < n; width *= 2) {
+            for (int lo = 0; lo < n; lo += 2 * width) {
+                int m = Math.min(lo + width, n), hi = Math.min(lo + 2 * width, n);
+                int i = lo, j = m, k = lo;
+                while (i < m && j < hi) {
+                    // take from the right run only when strictly smaller: stable
+                    b[k++] = Double.compare(centroids[3 * a[j] + axis], centroids[3 * a[i] + axis]) < 0 ? a[j++] : a[i++];
+                }
+                while (i < m) {
+                    b[k++] = a[i++];
+                }
+                while (j < hi) {
+                    b[k++] = a[j++];
+                }
+            }
+            int[] t = a;
+            a = b;
+            b = t;
         }
-        Arrays.sort(slice, (p, q) -> Double.compare(centroids[3 * p + axis], centroids[3 * q + axis]));
-        for (int i = from; i < to; i++) {
-            order[i] = slice[i - from];
-        }
+        System.arraycopy(a, 0, order, from, n);
     }
 
     /**
