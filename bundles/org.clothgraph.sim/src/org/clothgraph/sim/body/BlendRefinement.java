@@ -127,6 +127,13 @@ final class BlendRefinement {
         return true;
     }
 
+    /** Puts vertex v of {@code xyz} at the midpoint of vertices a and b: where an added vertex is placed, and posed. */
+    static void midpoint(double[] xyz, int v, int a, int b) {
+        for (int i = 0; i < 3; i++) {
+            xyz[3 * v + i] = 0.5 * (xyz[3 * a + i] + xyz[3 * b + i]);
+        }
+    }
+
     private static int put(int[] out, int n, int a, int b, int c) {
         out[n] = a;
         out[n + 1] = b;
@@ -188,9 +195,7 @@ final class BlendRefinement {
         }
         parents[2 * added] = a;
         parents[2 * added + 1] = b;
-        for (int i = 0; i < 3; i++) {
-            positions[3 * v + i] = 0.5 * (positions[3 * a + i] + positions[3 * b + i]);
-        }
+        midpoint(positions, v, a, b);
         // mean weights over the union of the two influence sets, by decreasing weight (ties by capsule index)
         int[] cs = new int[2 * influences];
         double[] ws = new double[2 * influences];

@@ -346,10 +346,7 @@ public final class SkinnedSurface {
         for (int v = from; v < xyz.length / 3; v++) {
             int o = 3 * v;
             if (parents != null) {
-                int a = 3 * parents[2 * (v - from)], b = 3 * parents[2 * (v - from) + 1];
-                for (int i = 0; i < 3; i++) {
-                    xyz[o + i] = 0.5 * (xyz[a + i] + xyz[b + i]);
-                }
+                BlendRefinement.midpoint(xyz, v, parents[2 * (v - from)], parents[2 * (v - from) + 1]);
             }
             pull(bind, joined, xyz, o, UNION_TOLERANCE, g, scratch);
         }
@@ -524,10 +521,7 @@ public final class SkinnedSurface {
         for (int v = 0; v < n; v++) {
             int o = 3 * v;
             if (v >= baseVertices) { // added by the refinement: the midpoint of its parents, posed before it
-                int a = 3 * parents[2 * (v - baseVertices)], b = 3 * parents[2 * (v - baseVertices) + 1];
-                out[o] = 0.5 * (out[a] + out[b]);
-                out[o + 1] = 0.5 * (out[a + 1] + out[b + 1]);
-                out[o + 2] = 0.5 * (out[a + 2] + out[b + 2]);
+                BlendRefinement.midpoint(out, v, parents[2 * (v - baseVertices)], parents[2 * (v - baseVertices) + 1]);
             }
             // the union holds each capsule, so a vertex within its allowance of its main capsule is within the union's
             if (posed.capsule(influence[v * MAX_INFLUENCES]).signedDistance(out[o], out[o + 1], out[o + 2]) <= allowance[v]) {
