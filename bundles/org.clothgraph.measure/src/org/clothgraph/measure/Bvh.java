@@ -4,13 +4,15 @@ import java.util.Arrays;
 
 /**
  * A bounding volume hierarchy over triangles for nearest-point queries: median splits on the longest axis of
- * the centroids, leaves of up to 4 triangles, branch and bound on the squared box distance.
+ * the centroids, leaves of up to 4 triangles, branch and bound on the squared box distance. A tree built at one
+ * pose of a deforming mesh can be {@linkplain #refit refitted} to another: the same grouping of triangles, boxes
+ * recomputed, queries exact (only their speed depends on how well the grouping suits the new pose).
  */
 final class Bvh {
 
     private static final int LEAF = 4;
 
-    private final double[] xyz;
+    private double[] xyz;
     private final int[] triangles;
     private final int[] order;
     /** Per node: min xyz, max xyz. */
@@ -80,6 +82,43 @@ final class Bvh {
         nodes[4 * node] = left;
         nodes[4 * node + 1] = right;
         return node;
+    }
+
+    /**
+     * The same tree over the same triangles at new positions {@code xyz} (same vertex count): every node's box
+     * recomputed from its triangles, children before parents (a node's children have larger indices).
+     */
+    void refit(double[] xyz) {
+        if (xyz.length != this.xyz.length) {
+            throw new IllegalArgumentException(xyz.length / 3 + " vertices, the tree has " + this.xyz.length / 3);
+        }
+        this.xyz = xyz;
+        for (int node = nodeCount - 1; node >= 0; node--) {
+            int b = 6 * node;
+            int left = nodes[4 * node];
+            if (left >= 0) {
+                int right = nodes[4 * node + 1];
+                for (int k = 0; k < 3; k++) {
+                    boxes[b + k] = Math.min(boxes[6 * left + k], boxes[6 * right + k]);
+                    boxes[b + 3 + k] = Math.max(boxes[6 * left + 3 + k], boxes[6 * right + 3 + k]);
+                }
+                continue;
+            }
+            for (int k = 0; k < 3; k++) {
+                boxes[b + k] = Double.MAX_VALUE;
+                boxes[b + 3 + k] = -Double.MAX_VALUE;
+            }
+            for (int i = nodes[4 * node + 2]; i < nodes[4 * node + 3]; i++) {
+                int t = order[i];
+                for (int c = 0; c < 3; c++) {
+                    int v = triangles[3 * t + c];
+                    for (int k = 0; k < 3; k++) {
+                        boxes[b + k] = Math.min(boxes[b + k], xyz[3 * v + k]);
+                        boxes[b + 3 + k] = Math.max(boxes[b + 3 + k], xyz[3 * v + k]);
+                    }
+                }
+            }
+        }
     }
 
     /**

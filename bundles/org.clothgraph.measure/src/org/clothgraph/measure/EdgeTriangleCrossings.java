@@ -244,10 +244,17 @@ final class EdgeTriangleCrossings {
                     Math.max(q[3 * a + 2], Math.max(q[3 * b + 2], q[3 * c + 2])));
         }
 
-        /** The clamped cell range {x0, y0, z0, x1, y1, z1} of a box, or null when it is not finite. */
+        /**
+         * The clamped cell range {x0, y0, z0, x1, y1, z1} of a box, or null when it is not finite or lies wholly
+         * outside the grid (which spans every binned triangle, so such a box meets none).
+         */
         int[] cells(double lx, double ly, double lz, double hx, double hy, double hz) {
             if (!(Double.isFinite(lx) && Double.isFinite(ly) && Double.isFinite(lz) && Double.isFinite(hx)
                     && Double.isFinite(hy) && Double.isFinite(hz))) {
+                return null;
+            }
+            if (hx < x0 || hy < y0 || hz < z0 || (lx - x0) * inv > nx || (ly - y0) * inv > ny
+                    || (lz - z0) * inv > nz) {
                 return null;
             }
             return new int[] { clamp((lx - x0) * inv, nx), clamp((ly - y0) * inv, ny), clamp((lz - z0) * inv, nz),
