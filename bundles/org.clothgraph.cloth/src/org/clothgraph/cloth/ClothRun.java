@@ -270,7 +270,10 @@ public final class ClothRun {
                 integer(source, r, c, "depenetrationLimits", 0, Long.MAX_VALUE),
                 integer(source, r, c, "speedLimits", 0, Long.MAX_VALUE),
                 // runs stored before the untangling step existed have no untangles: none were made
-                c.has("untangles") ? integer(source, r, c, "untangles", 0, Long.MAX_VALUE) : 0);
+                c.has("untangles") ? integer(source, r, c, "untangles", 0, Long.MAX_VALUE) : 0,
+                // nor, before the retries existed, any retried or tangled frames counted
+                c.has("tangleRetries") ? integer(source, r, c, "tangleRetries", 0, Long.MAX_VALUE) : 0,
+                c.has("tangledFrames") ? integer(source, r, c, "tangledFrames", 0, frames) : 0);
     }
 
     private static JsonElement field(String source, String run, JsonObject o, String name) {

@@ -54,12 +54,19 @@ import java.util.Locale;
  *        along which the two layers intersect, and contacts between the two sides of a crossing are dropped while it
  *        lasts (counted as {@code untangles} in {@link SolverCounters}); a speed, not a distance per pass, so the
  *        result does not depend on the substep count; settings stored before it existed read as 0
+ * @param tangleRetries small-step solver with untangling on: a frame that starts with the cloth clear of itself and
+ *        ends with it passing through itself (found by the untangler's own edge-triangle search at the frame's end)
+ *        is simulated again from its start with twice the substeps, at most this many times (0 = never; within
+ *        {@code maxSubsteps}); the last attempt is kept whatever it ends with. Counted as {@code tangleRetries} and
+ *        {@code tangledFrames} in {@link SolverCounters}. An adaptive step, not a repair: nothing is moved that the
+ *        integration did not move (ARCSim likewise halves its time step when its collision response fails). Settings
+ *        stored before it existed read as 0
  */
 public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, double maxSubstepMove, int iterations,
         int contactIterations, double separationSpeed, double gravityX, double gravityY, double gravityZ,
         boolean selfCollision, int selfCollisionInterval, int threads, double maxSpeed, double maxStretch,
         double frameTimeoutSeconds, BodyCollision bodyCollision, double strainLimit, double speedLimit,
-        double untangleSpeed) {
+        double untangleSpeed, int tangleRetries) {
 
     /** The embedded solvers. */
     public enum Solver {
@@ -90,7 +97,7 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
         if (solver == null || bodyCollision == null || substeps < 1 || maxSubsteps < substeps || !(maxSubstepMove > 0) || iterations < 0 || contactIterations < 1
                 || !(separationSpeed >= 0) || selfCollisionInterval < 1 || threads < 0 || !(maxSpeed > 0)
                 || !(maxStretch > 1) || !(frameTimeoutSeconds >= 0) || !(strainLimit >= 0) || !(speedLimit >= 0)
-                || !(untangleSpeed >= 0)) {
+                || !(untangleSpeed >= 0) || tangleRetries < 0 || tangleRetries > MAX_TANGLE_RETRIES) {
             throw new IllegalArgumentException("invalid simulation settings");
         }
     }
@@ -101,11 +108,15 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
     public static final double SMALL_STEPS_SPEED_LIMIT = 20;
     /** The small-step solver's untangling speed, m/s (the separation speed of contacts). */
     public static final double SMALL_STEPS_UNTANGLE_SPEED = 0.3;
+    /** The small-step solver's attempts at a frame that ends through itself, each with twice the substeps (2). */
+    public static final int SMALL_STEPS_TANGLE_RETRIES = 2;
+    /** The most {@link #tangleRetries()} accepted (each doubles a frame's substeps). */
+    public static final int MAX_TANGLE_RETRIES = 4;
 
     /** The default: the first solver with its settings (20 substeps, up to 120, self collision every substep). */
     public static SimulationSettings defaults() {
         return new SimulationSettings(Solver.LEGACY, 20, 120, 0.004, 0, 4, 0.3, 0, -9.81, 0, true, 1, 0, 60, 4.0, 300, BodyCollision.SURFACE,
-                0, 0, 0);
+                0, 0, 0, 0);
     }
 
     /**
@@ -121,24 +132,26 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
     /** The rewritten small-step solver with its defaults (40 substeps, up to 400, self collision every 2nd). */
     public static SimulationSettings smallSteps() {
         return new SimulationSettings(Solver.SMALL_STEPS, 40, 400, 0.004, 0, SMALL_STEPS_CONTACT_ITERATIONS, 0.3, 0, -9.81, 0, true, 2, 0, 60, 4.0,
-                300, BodyCollision.SMOOTH_CAPSULES, SMALL_STEPS_STRAIN_LIMIT, SMALL_STEPS_SPEED_LIMIT, SMALL_STEPS_UNTANGLE_SPEED);
+                300, BodyCollision.SMOOTH_CAPSULES, SMALL_STEPS_STRAIN_LIMIT, SMALL_STEPS_SPEED_LIMIT, SMALL_STEPS_UNTANGLE_SPEED, SMALL_STEPS_TANGLE_RETRIES);
     }
 
     /**
      * These settings with another solver's defaults for its solver-specific fields (substeps, budget, contact passes,
-     * self-collision interval, body collision, strain and speed limits, untangling); the others kept as they are.
+     * self-collision interval, body collision, strain and speed limits, untangling and its retries); the others kept
+     * as they are.
      */
     public SimulationSettings withSolver(Solver s) {
         SimulationSettings d = s == Solver.LEGACY ? defaults() : smallSteps();
         return new SimulationSettings(s, d.substeps, d.maxSubsteps, maxSubstepMove, iterations, d.contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, d.selfCollisionInterval, threads,
-                maxSpeed, maxStretch, frameTimeoutSeconds, d.bodyCollision, d.strainLimit, d.speedLimit, d.untangleSpeed);
+                maxSpeed, maxStretch, frameTimeoutSeconds, d.bodyCollision, d.strainLimit, d.speedLimit, d.untangleSpeed, d.tangleRetries);
     }
 
     /**
      * One line for a person: the solver and the settings that change its frames, e.g. "small-steps solver, 40-400
      * substeps a frame (at most 4.0 mm a substep), 0 sweeps (automatic), 16 contact passes, strain limit 10 %, speed
-     * limit off, untangling off, body: smooth capsules" (the first solver: its substeps and contact passes).
+     * limit off, untangling off, tangled frames retried never, body: smooth capsules" (the first solver: its substeps
+     * and contact passes).
      */
     public String summary() {
         String body = bodyCollision == BodyCollision.SMOOTH_CAPSULES ? "smooth capsules" : "surface";
@@ -148,12 +161,14 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
                     selfCollision ? "on" : "off", body);
         }
         return String.format(Locale.ROOT, "small-steps solver, %d-%d substeps a frame (at most %.1f mm a"
-                + " substep), %s sweeps, %d contact passes, strain limit %s, speed limit %s, untangling %s, body: %s",
+                + " substep), %s sweeps, %d contact passes, strain limit %s, speed limit %s, untangling %s, tangled"
+                + " frames retried %s, body: %s",
                 substeps, maxSubsteps, maxSubstepMove * 1000,
                 iterations == 0 ? "automatic" : String.valueOf(iterations),
                 contactIterations, strainLimit > 0 ? String.format(Locale.ROOT, "%.0f %%", strainLimit * 100)
                         : "off", speedLimit > 0 ? String.format(Locale.ROOT, "%.1f m/s", speedLimit) : "off",
-                untangleSpeed > 0 ? String.format(Locale.ROOT, "%.2f m/s", untangleSpeed) : "off", body);
+                untangleSpeed > 0 ? String.format(Locale.ROOT, "%.2f m/s", untangleSpeed) : "off",
+                tangleRetries > 0 && untangleSpeed > 0 ? "up to " + tangleRetries + "x" : "never", body);
     }
 
     /**
@@ -168,86 +183,92 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
                 separationSpeed > 0 ? separationSpeed : d.separationSpeed, gravityX, gravityY, gravityZ,
                 selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch, frameTimeoutSeconds,
                 bodyCollision == null ? (solver == Solver.SMALL_STEPS ? BodyCollision.SURFACE : d.bodyCollision) : bodyCollision,
-                strainLimit, speedLimit, untangleSpeed);
+                strainLimit, speedLimit, untangleSpeed, tangleRetries);
     }
 
     public SimulationSettings withSubsteps(int n) {
         return new SimulationSettings(solver, n, Math.max(n, maxSubsteps), maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
     }
 
     /** Fixed substep count: the substep rule is switched off (for tests of the integrator). */
     public SimulationSettings withFixedSubsteps(int n) {
         return new SimulationSettings(solver, n, n, Double.MAX_VALUE, iterations, contactIterations, separationSpeed, gravityX,
                 gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
     }
 
     public SimulationSettings withMaxSubstepMove(double metres) {
         return new SimulationSettings(solver, substeps, maxSubsteps, metres, iterations, contactIterations, separationSpeed,
                 gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
     }
 
     public SimulationSettings withIterations(int n) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, n, contactIterations, separationSpeed,
                 gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
     }
 
     public SimulationSettings withContactIterations(int n) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, n, separationSpeed,
                 gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
     }
 
     public SimulationSettings withGravity(double x, double y, double z) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, x, y, z, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
     }
 
     public SimulationSettings withSelfCollision(boolean on, int interval) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, on, interval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
     }
 
     public SimulationSettings withThreads(int n) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, n, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
     }
 
     public SimulationSettings withLimits(double speed, double stretch, double timeoutSeconds) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, speed,
-                stretch, timeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed);
+                stretch, timeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
     }
 
     public SimulationSettings withBodyCollision(BodyCollision b) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, b, strainLimit, speedLimit, untangleSpeed);
+                maxStretch, frameTimeoutSeconds, b, strainLimit, speedLimit, untangleSpeed, tangleRetries);
     }
 
     public SimulationSettings withStrainLimit(double fraction) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision, fraction, speedLimit, untangleSpeed);
+                maxStretch, frameTimeoutSeconds, bodyCollision, fraction, speedLimit, untangleSpeed, tangleRetries);
     }
 
     public SimulationSettings withSpeedLimit(double metresPerSecond) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, metresPerSecond, untangleSpeed);
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, metresPerSecond, untangleSpeed, tangleRetries);
     }
 
     public SimulationSettings withUntangleSpeed(double metres) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, metres);
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, metres, tangleRetries);
+    }
+
+    public SimulationSettings withTangleRetries(int n) {
+        return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
+                separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, n);
     }
 
     /** Effective thread count. */

@@ -21,16 +21,21 @@ import java.util.Locale;
  *        {@link SimulationSettings#speedLimit()})
  * @param untangles edge-triangle crossings of the cloth with itself moved by the untangling step (a counted repair,
  *        {@link SimulationSettings#untangleSpeed()}; summed over collision passes)
+ * @param tangleRetries frames simulated again because they ended with the cloth through itself after starting clear
+ *        of it ({@link SimulationSettings#tangleRetries()}; a frame retried twice counts twice); their substeps are in
+ *        {@code substeps}
+ * @param tangledFrames frames kept although they ended through themselves after starting clear (every retry spent)
  */
 public record SolverCounters(int frames, long substeps, int maxSubstepsPerFrame, long framesAtBudget,
         long selfContacts, long bodyPushes, long deepRescues, long pinches, long depenetrationLimits, long speedLimits,
-        long untangles) {
+        long untangles, long tangleRetries, long tangledFrames) {
 
     /** One line for a person: the substeps, then how often each counted repair acted. */
     public String summary() {
         return String.format(Locale.ROOT, "%,d substeps over %,d frames (up to %d per frame, %,d frames at the budget),"
                 + " %,d cloth contacts, %,d body pushes; repairs: %,d speed limits, %,d depenetration limits, %,d pinches,"
-                + " %,d deep rescues, %,d untangles", substeps, frames, maxSubstepsPerFrame, framesAtBudget, selfContacts, bodyPushes,
-                speedLimits, depenetrationLimits, pinches, deepRescues, untangles);
+                + " %,d deep rescues, %,d untangles; %,d frames retried for tangling, %,d kept tangled", substeps, frames,
+                maxSubstepsPerFrame, framesAtBudget, selfContacts, bodyPushes, speedLimits, depenetrationLimits, pinches,
+                deepRescues, untangles, tangleRetries, tangledFrames);
     }
 }

@@ -69,7 +69,8 @@ class MeasureCliTest {
         JsonObject counters = smallRun.getAsJsonObject("solver");
         assertEquals(5, counters.get("frames").getAsInt(), "the frames simulated after the first: " + counters);
         assertTrue(counters.get("substeps").getAsLong() >= 5 * 40, counters.toString());
-        for (String repair : new String[] { "speedLimits", "depenetrationLimits", "pinches", "deepRescues", "untangles" }) {
+        for (String repair : new String[] { "speedLimits", "depenetrationLimits", "pinches", "deepRescues", "untangles",
+                "tangleRetries", "tangledFrames" }) {
             assertTrue(counters.get(repair).getAsLong() >= 0, repair + " in " + counters);
         }
         CliRun smallMeasured = CliRun.of("measure", "--workspace", ws.toString(), "--run",

@@ -58,23 +58,27 @@ class SimulateCliTest {
     @Test
     void theRepairsCanBeSwitchedOffAndEveryRunKeepsItsSettings() {
         CliRun off = CliRun.of("simulate", "--workspace", ws.toString(), "--clips", "walk", "--frames", "3", "--solver",
-                "small-steps", "--speed-limit", "0", "--untangle-speed", "0", "--threads", "1", "--json");
+                "small-steps", "--speed-limit", "0", "--untangle-speed", "0", "--tangle-retries", "0", "--threads", "1",
+                "--json");
         assertEquals(Cli.OK, off.code(), off.err());
         JsonObject o = JsonParser.parseString(off.out()).getAsJsonObject();
         JsonObject settings = o.getAsJsonObject("settings");
         assertEquals("SMALL_STEPS", settings.get("solver").getAsString(), settings.toString());
         assertEquals(0, settings.get("speedLimit").getAsDouble(), settings.toString());
         assertEquals(0, settings.get("untangleSpeed").getAsDouble(), settings.toString());
+        assertEquals(0, settings.get("tangleRetries").getAsInt(), settings.toString());
+        assertEquals(0, o.getAsJsonObject("solver").get("tangleRetries").getAsLong(), "off: no frame retried");
         assertEquals(0, o.getAsJsonObject("solver").get("speedLimits").getAsLong(), "off: it never acted");
         // read back from the project by another command: the run's report keeps them
         CliRun measure = CliRun.of("measure", "--workspace", ws.toString(), "--run", o.get("run").getAsString());
         assertEquals(Cli.OK, measure.code(), measure.err());
-        assertTrue(measure.out().contains("speed limit off, untangling off"), measure.out());
+        assertTrue(measure.out().contains("speed limit off, untangling off, tangled frames retried never"),
+                measure.out());
         CliRun on = CliRun.of("simulate", "--workspace", ws.toString(), "--clips", "walk", "--frames", "3", "--solver",
                 "small-steps", "--threads", "1");
         assertEquals(Cli.OK, on.code(), on.err());
         assertTrue(on.out().contains("settings: small-steps solver") && on.out().contains("speed limit 20.0 m/s")
-                && on.out().contains("untangling 0.30 m/s"), on.out());
+                && on.out().contains("untangling 0.30 m/s, tangled frames retried up to 2x"), on.out());
         CliRun legacy = CliRun.of("simulate", "--workspace", ws.toString(), "--clips", "walk", "--frames", "3",
                 "--speed-limit", "0");
         assertEquals(Cli.BAD_INPUT, legacy.code(), legacy.err());
@@ -84,6 +88,10 @@ class SimulateCliTest {
                 "small-steps", "--untangle-speed", "-1");
         assertEquals(Cli.BAD_INPUT, negative.code(), negative.err());
         assertTrue(negative.err().contains("--untangle-speed"), negative.err());
+        CliRun tooMany = CliRun.of("simulate", "--workspace", ws.toString(), "--clips", "walk", "--solver",
+                "small-steps", "--tangle-retries", "9");
+        assertEquals(Cli.BAD_INPUT, tooMany.code(), tooMany.err());
+        assertTrue(tooMany.err().contains("--tangle-retries"), tooMany.err());
     }
 
     @Test

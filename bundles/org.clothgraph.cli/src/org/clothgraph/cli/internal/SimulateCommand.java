@@ -50,6 +50,9 @@ public final class SimulateCommand extends WorkspaceCommand {
                 + SimulationSettings.SMALL_STEPS_SPEED_LIMIT + "; recorded with the run, see docs/SIMULATION.md)"));
         option(Option.value("untangle-speed", "M/S", "small-steps: the untangling repair, 0 = off (default "
                 + SimulationSettings.SMALL_STEPS_UNTANGLE_SPEED + "; recorded with the run)"));
+        option(Option.value("tangle-retries", "N", "small-steps: a frame that starts clear of itself and ends through"
+                + " itself is simulated again with twice the substeps, at most N times (0 = never; default "
+                + SimulationSettings.SMALL_STEPS_TANGLE_RETRIES + "; recorded with the run)"));
         offerWait();
     }
 
@@ -62,7 +65,7 @@ public final class SimulateCommand extends WorkspaceCommand {
     protected String usage() {
         return "--workspace DIR --clips A,B,... [--frames N] [--simulator embedded|arcsim] [--arcsim PATH]"
                 + " [--solver legacy|small-steps] [--body-collision smooth-capsules|surface] [--speed-limit M/S]"
-                + " [--untangle-speed M/S] [--wait] [--json]";
+                + " [--untangle-speed M/S] [--tangle-retries N] [--wait] [--json]";
     }
 
     @Override
@@ -89,13 +92,16 @@ public final class SimulateCommand extends WorkspaceCommand {
                 default -> throw new UsageException("--body-collision must be smooth-capsules or surface (got '" + b + "')");
             });
         }
-        if (args.value("speed-limit").isPresent() || args.value("untangle-speed").isPresent()) {
+        if (args.value("speed-limit").isPresent() || args.value("untangle-speed").isPresent()
+                || args.value("tangle-retries").isPresent()) {
             if (settings.solver() != SimulationSettings.Solver.SMALL_STEPS) {
-                throw new UsageException("--speed-limit and --untangle-speed need --solver small-steps (the first"
-                        + " solver's repairs are built in)");
+                throw new UsageException("--speed-limit, --untangle-speed and --tangle-retries need --solver"
+                        + " small-steps (the first solver's repairs are built in)");
             }
             settings = settings.withSpeedLimit(args.doubleValue("speed-limit", settings.speedLimit(), 0, 1e4))
-                    .withUntangleSpeed(args.doubleValue("untangle-speed", settings.untangleSpeed(), 0, 1e4));
+                    .withUntangleSpeed(args.doubleValue("untangle-speed", settings.untangleSpeed(), 0, 1e4))
+                    .withTangleRetries(args.intValue("tangle-retries", settings.tangleRetries(), 0,
+                            SimulationSettings.MAX_TANGLE_RETRIES));
         }
         settings = settings.withThreads(args.intValue("threads", 0, 0, 64));
         ClothSimulator simulator = simulator(project, args);
@@ -209,6 +215,8 @@ public final class SimulateCommand extends WorkspaceCommand {
         m.put("pinches", c.pinches());
         m.put("deepRescues", c.deepRescues());
         m.put("untangles", c.untangles());
+        m.put("tangleRetries", c.tangleRetries());
+        m.put("tangledFrames", c.tangledFrames());
         return m;
     }
 

@@ -114,6 +114,12 @@ final class Untangler {
         return searched;
     }
 
+    /** The edge-triangle crossings of the cloth at positions {@code x} (a full search; nothing moved). */
+    int countCrossings(double[] x) {
+        find(x, null);
+        return crossings.size;
+    }
+
     /** Crossings last found. */
     int crossings() {
         return crossings.size;

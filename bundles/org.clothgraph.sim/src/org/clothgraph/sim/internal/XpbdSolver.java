@@ -93,7 +93,8 @@ public final class XpbdSolver implements ClothSolver {
     private boolean skipSettled = true;
     private long secondPasses, secondPassVertices;
     // counters for the run report
-    private long substepsTotal, framesAtBudget, contactsTotal, bodyPushesTotal, speedLimits, untangles;
+    private long substepsTotal, framesAtBudget, contactsTotal, bodyPushesTotal, speedLimits, untangles, tangleRetries,
+            tangledFrames;
     private int frames, maxSubstepsUsed;
 
     public XpbdSolver(ClothMesh mesh, Material material, SimulationSettings settings) {
@@ -122,6 +123,10 @@ public final class XpbdSolver implements ClothSolver {
         vertexSlice = m.slices(CONTACT_SLICES);
         sliceContacts = new int[CONTACT_SLICES];
         detected = untangler != null ? new double[3 * n] : null;
+        boolean retries = untangler != null && settings.tangleRetries() > 0;
+        startX = retries ? new double[3 * n] : null;
+        startV = retries ? new double[3 * n] : null;
+        startXs = retries ? new double[3 * n] : null;
     }
 
     /**
@@ -247,7 +252,8 @@ public final class XpbdSolver implements ClothSolver {
     public SolverCounters counters() {
         return new SolverCounters(frames, substepsTotal, maxSubstepsUsed, framesAtBudget, contactsTotal,
                 bodyPushesTotal, collider == null ? 0 : collider.deepRescues(), collider == null ? 0 : collider.pinches(),
-                collider == null ? 0 : collider.depenetrationLimits(), speedLimits, untangles);
+                collider == null ? 0 : collider.depenetrationLimits(), speedLimits, untangles, tangleRetries,
+                tangledFrames);
     }
 
     private BodyCollider collider(BodyMotion motion) {
@@ -316,6 +322,47 @@ public final class XpbdSolver implements ClothSolver {
             long frameStartNanos) throws SimulationFailedException {
         BodyCollider body = collider(motion);
         int sub = substepsFor(body, t0, dt);
+        boolean retry = untangler != null && set.tangleRetries() > 0;
+        if (retry) {
+            System.arraycopy(x, 0, startX, 0, x.length);
+            System.arraycopy(v, 0, startV, 0, v.length);
+            System.arraycopy(xs, 0, startXs, 0, xs.length);
+        }
+        int spent = 0;
+        for (int attempt = 0;; attempt++) {
+            substeps(body, t0, dt, sub, frameIndex, monitor);
+            spent += sub;
+            if (!retry || untangler.countCrossings(x) == 0 || untangler.countCrossings(startX) > 0) {
+                break; // clear, or tangled already at the start (the untangler is at work on that)
+            }
+            if (attempt == set.tangleRetries() || 2 * sub > set.maxSubsteps()) {
+                tangledFrames++;
+                break;
+            }
+            // the frame started clear of itself and ends through itself: simulated again from its start, as a
+            // restart from its stored state would begin it, with twice the substeps
+            tangleRetries++;
+            System.arraycopy(startX, 0, x, 0, x.length);
+            System.arraycopy(startV, 0, v, 0, v.length);
+            System.arraycopy(startXs, 0, xs, 0, xs.length);
+            self.clear();
+            self.forget();
+            sub *= 2;
+        }
+        sub = spent;
+        // (the speed is checked in every substep, before the speed limit, which can only slow a vertex after it)
+        SolverChecks.stretch(x, m, set.maxStretch(), frameIndex);
+        frames++;
+        substepsTotal += sub;
+        maxSubstepsUsed = Math.max(maxSubstepsUsed, sub);
+        return sub;
+    }
+
+    /** A frame's state at its start, for {@link SimulationSettings#tangleRetries()}. */
+    private final double[] startX, startV, startXs;
+
+    private void substeps(BodyCollider body, double t0, double dt, int sub, int frameIndex, IProgressMonitor monitor)
+            throws SimulationFailedException {
         body.load(t0, true);
         // a frame's first crossing search is a full one: a frame does not depend on what the one before found
         searchNearOnly = false;
@@ -333,12 +380,6 @@ public final class XpbdSolver implements ClothSolver {
             substep(body, h, set.selfCollision() && (k - 1) % set.selfCollisionInterval() == 0, frameIndex);
             SolverChecks.finite(x, v, frameIndex);
         }
-        // (the speed is checked in every substep, before the speed limit, which can only slow a vertex after it)
-        SolverChecks.stretch(x, m, set.maxStretch(), frameIndex);
-        frames++;
-        substepsTotal += sub;
-        maxSubstepsUsed = Math.max(maxSubstepsUsed, sub);
-        return sub;
     }
 
     private void substep(BodyCollider body, double h, boolean selfCollide, int frameIndex)

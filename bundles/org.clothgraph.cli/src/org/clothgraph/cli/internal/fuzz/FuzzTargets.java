@@ -195,7 +195,7 @@ public final class FuzzTargets {
         }
         ClothRun.Report report = new ClothRun.Report("run-0001", "hooded robe", List.of("walk", "jump"), 30, 30, 0.25,
                 classes, 3.5, 101, 130, 1.5, "runs/run-0001.bvh",
-                new SolverCounters(29, 1200, 52, 0, 3400, 980, 0, 12, 40, 3, 7), SimulationSettings.smallSteps());
+                new SolverCounters(29, 1200, 52, 0, 3400, 980, 0, 12, 40, 3, 7, 1, 0), SimulationSettings.smallSteps());
         byte[] seed = ReaderFuzz.utf8(new Gson().toJson(report));
         Path source = scratch.resolve(ProjectFormat.DATABASE_FILE);
         return new ReaderFuzz.BaseTarget("run-report", true, seed, source) {

@@ -205,10 +205,12 @@ class ClothPreviewTest {
         d.open();
         d.solverCombo().select(1);
         d.solverCombo().notifyListeners(SWT.Selection, new Event());
-        assertTrue(d.speedLimit().isEnabled() && d.untangleSpeed().isEnabled());
+        assertTrue(d.speedLimit().isEnabled() && d.untangleSpeed().isEnabled() && d.tangleRetries().isEnabled());
         assertEquals(20.0, d.speedLimit().getSelection() / 10.0, "the small-step solver's default");
+        assertEquals(2, d.tangleRetries().getSelection(), "the small-step solver's default");
         d.speedLimit().setSelection(0);
         d.untangleSpeed().setSelection(0);
+        d.tangleRetries().setSelection(1);
         d.getShell().layout(true, true);
         Screenshots.of(d.getShell(), "simulate-dialog-small-steps-repairs-off");
         d.okPressed();
@@ -216,6 +218,7 @@ class ClothPreviewTest {
         assertEquals(SimulationSettings.Solver.SMALL_STEPS, chosen.solver());
         assertEquals(0.0, chosen.speedLimit());
         assertEquals(0.0, chosen.untangleSpeed());
+        assertEquals(1, chosen.tangleRetries());
 
         GarmentInfo robe = ProjectGarments.find(project, ProjectGarments.ROBE);
         OperationJob<ClothRun.Report> job = SimulationJobs.schedule(project, robe, List.of("walk"), 3,

@@ -21,8 +21,9 @@ import org.eclipse.swt.widgets.Text;
 
 /**
  * Asks for a garment, the clips to play in order, a frame limit and the embedded solver: the first one (the default) or
- * the small-step one with its two counted repairs, each of which can be switched off (as {@code clothgraph simulate
- * --solver small-steps --speed-limit M/S --untangle-speed M/S}); the settings are stored with the run.
+ * the small-step one with its two counted repairs, each of which can be switched off, and its retries of frames that
+ * end with the cloth through itself (as {@code clothgraph simulate --solver small-steps --speed-limit M/S
+ * --untangle-speed M/S --tangle-retries N}); the settings are stored with the run.
  */
 final class SimulateDialog extends Dialog {
     private final List<GarmentInfo> garments;
@@ -33,6 +34,7 @@ final class SimulateDialog extends Dialog {
     private Combo solverCombo;
     private Spinner speedLimit;
     private Spinner untangleSpeed;
+    private Spinner tangleRetries;
     private SimulationSettings settings;
     /** The small-step solver's entry in the solver list (the first entry, 0, is the first solver). */
     private static final int SMALL_STEPS = 1;
@@ -75,6 +77,10 @@ final class SimulateDialog extends Dialog {
 
     Spinner untangleSpeed() {
         return untangleSpeed;
+    }
+
+    Spinner tangleRetries() {
+        return tangleRetries;
     }
 
     @Override
@@ -121,6 +127,12 @@ final class SimulateDialog extends Dialog {
                 50);
         untangleSpeed.setToolTipText("Small-step solver: a counted repair that pulls apart cloth found passing through"
                 + " itself, at most this fast");
+        new Label(c, SWT.NONE).setText("Retries of a tangled frame (0 = none):");
+        tangleRetries = new Spinner(c, SWT.BORDER);
+        tangleRetries.setValues(SimulationSettings.SMALL_STEPS_TANGLE_RETRIES, 0, SimulationSettings.MAX_TANGLE_RETRIES,
+                0, 1, 1);
+        tangleRetries.setToolTipText("Small-step solver with untangling: a frame that starts clear of itself and ends"
+                + " with the cloth through itself is simulated again with twice the substeps, at most this many times");
         solverCombo.addListener(SWT.Selection, e -> enableRepairs());
         enableRepairs();
         error = new Label(c, SWT.WRAP);
@@ -138,6 +150,7 @@ final class SimulateDialog extends Dialog {
         boolean small = solverCombo.getSelectionIndex() == SMALL_STEPS;
         speedLimit.setEnabled(small);
         untangleSpeed.setEnabled(small);
+        tangleRetries.setEnabled(small);
     }
 
     private void validate() {
@@ -169,6 +182,7 @@ final class SimulateDialog extends Dialog {
                 ? SimulationSettings.smallSteps()
                         .withSpeedLimit(value(speedLimit))
                         .withUntangleSpeed(value(untangleSpeed))
+                        .withTangleRetries(tangleRetries.getSelection())
                 : SimulationSettings.defaults();
         super.okPressed();
     }
