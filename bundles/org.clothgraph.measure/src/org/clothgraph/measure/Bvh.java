@@ -45,26 +45,18 @@ final class Bvh {
 
     private int build(int from, int to, double[] centroids) {
         int node = nodeCount++;
-        double[] box = { Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE,
+        nodes[4 * node + 2] = from;
+        nodes[4 * node + 3] = to;
+        fit(node);
+        double[] cbox = { Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE,
                 -Double.MAX_VALUE };
-        double[] cbox = box.clone();
         for (int i = from; i < to; i++) {
             int t = order[i];
-            for (int c = 0; c < 3; c++) {
-                int v = triangles[3 * t + c];
-                for (int k = 0; k < 3; k++) {
-                    box[k] = Math.min(box[k], xyz[3 * v + k]);
-                    box[3 + k] = Math.max(box[3 + k], xyz[3 * v + k]);
-                }
-            }
             for (int k = 0; k < 3; k++) {
                 cbox[k] = Math.min(cbox[k], centroids[3 * t + k]);
                 cbox[3 + k] = Math.max(cbox[3 + k], centroids[3 * t + k]);
             }
         }
-        System.arraycopy(box, 0, boxes, 6 * node, 6);
-        nodes[4 * node + 2] = from;
-        nodes[4 * node + 3] = to;
         if (to - from <= LEAF) {
             nodes[4 * node] = -1;
             return node;
@@ -104,18 +96,24 @@ final class Bvh {
                 }
                 continue;
             }
-            for (int k = 0; k < 3; k++) {
-                boxes[b + k] = Double.MAX_VALUE;
-                boxes[b + 3 + k] = -Double.MAX_VALUE;
-            }
-            for (int i = nodes[4 * node + 2]; i < nodes[4 * node + 3]; i++) {
-                int t = order[i];
-                for (int c = 0; c < 3; c++) {
-                    int v = triangles[3 * t + c];
-                    for (int k = 0; k < 3; k++) {
-                        boxes[b + k] = Math.min(boxes[b + k], xyz[3 * v + k]);
-                        boxes[b + 3 + k] = Math.max(boxes[b + 3 + k], xyz[3 * v + k]);
-                    }
+            fit(node);
+        }
+    }
+
+    /** The node's box from the corners of its triangles (order[first, end)) at the current positions. */
+    private void fit(int node) {
+        int b = 6 * node;
+        for (int k = 0; k < 3; k++) {
+            boxes[b + k] = Double.MAX_VALUE;
+            boxes[b + 3 + k] = -Double.MAX_VALUE;
+        }
+        for (int i = nodes[4 * node + 2]; i < nodes[4 * node + 3]; i++) {
+            int t = order[i];
+            for (int c = 0; c < 3; c++) {
+                int v = triangles[3 * t + c];
+                for (int k = 0; k < 3; k++) {
+                    boxes[b + k] = Math.min(boxes[b + k], xyz[3 * v + k]);
+                    boxes[b + 3 + k] = Math.max(boxes[b + 3 + k], xyz[3 * v + k]);
                 }
             }
         }

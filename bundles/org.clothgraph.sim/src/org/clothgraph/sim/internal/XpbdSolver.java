@@ -329,18 +329,25 @@ public final class XpbdSolver implements ClothSolver {
             System.arraycopy(xs, 0, startXs, 0, xs.length);
         }
         int spent = 0;
+        int startCrossings = -1; // counted when a frame first ends through itself
         for (int attempt = 0;; attempt++) {
             substeps(body, t0, dt, sub, frameIndex, monitor);
             spent += sub;
-            if (!retry || untangler.countCrossings(x) == 0 || untangler.countCrossings(startX) > 0) {
-                break; // clear, or tangled already at the start (the untangler is at work on that)
+            if (!retry || untangler.countCrossings(x) == 0) {
+                break;
+            }
+            if (startCrossings < 0) {
+                startCrossings = untangler.countCrossings(startX);
+            }
+            if (startCrossings > 0) {
+                break; // tangled already at the start: the untangler is at work on that
             }
             if (attempt == set.tangleRetries() || 2 * sub > set.maxSubsteps()) {
                 tangledFrames++;
                 break;
             }
-            // the frame started clear of itself and ends through itself: simulated again from its start, as a
-            // restart from its stored state would begin it, with twice the substeps
+            // the frame started clear of itself and ends through itself: simulated again from its start (positions,
+            // velocities, collision reference; contacts and kept candidates forgotten) with twice the substeps
             tangleRetries++;
             System.arraycopy(startX, 0, x, 0, x.length);
             System.arraycopy(startV, 0, v, 0, v.length);
@@ -349,13 +356,12 @@ public final class XpbdSolver implements ClothSolver {
             self.forget();
             sub *= 2;
         }
-        sub = spent;
         // (the speed is checked in every substep, before the speed limit, which can only slow a vertex after it)
         SolverChecks.stretch(x, m, set.maxStretch(), frameIndex);
         frames++;
-        substepsTotal += sub;
-        maxSubstepsUsed = Math.max(maxSubstepsUsed, sub);
-        return sub;
+        substepsTotal += spent;
+        maxSubstepsUsed = Math.max(maxSubstepsUsed, spent);
+        return spent;
     }
 
     /** A frame's state at its start, for {@link SimulationSettings#tangleRetries()}. */
