@@ -70,6 +70,18 @@ interface BodyCollider {
         return 0;
     }
 
+    /**
+     * At the substep's end, before the velocities are taken from x - xp: trims what the depenetration limit moved of
+     * xp to what the later stages of the substep left of the push (by default nothing to trim).
+     */
+    default void trimStartShifts(double[] x, double[] xp) {
+    }
+
+    /** Vertices whose start-of-substep move {@link #trimStartShifts} trimmed (summed over substeps). */
+    default long startShiftTrims() {
+        return 0;
+    }
+
     /** Gives the vertices found pinched in this substep the mean velocity of the two surfaces that pinch them. */
     default void stickPinched(double[] v, double h) {
     }

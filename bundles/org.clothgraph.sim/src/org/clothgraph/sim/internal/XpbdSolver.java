@@ -26,7 +26,8 @@ import org.eclipse.core.runtime.OperationCanceledException;
  * ({@link SmoothCapsuleCollider}, the default), or the skinned surface when the motion has one, else its capsules);
  * velocities from the positions. Every correction is part of the substep's displacement, except one counted repair:
  * a body push faster than the separation speed along the normal (a vertex found deep inside) moves the
- * start-of-substep position with it for the excess. Checks ({@link SolverChecks}) fail a run
+ * start-of-substep position with it for the excess, trimmed at the substep's end to what the later stages left of the
+ * push ({@link BodyCollider#trimStartShifts}). Checks ({@link SolverChecks}) fail a run
  * on NaN, runaway speed or stretch. Deterministic whatever the thread count.
  */
 public final class XpbdSolver implements ClothSolver {
@@ -188,6 +189,11 @@ public final class XpbdSolver implements ClothSolver {
         return new long[] { secondPasses, secondPassVertices, firstPass.skippedEdges() };
     }
 
+    /** Vertices whose start-of-substep move by the depenetration limit was trimmed at a substep's end, so far. */
+    public long startShiftTrims() {
+        return collider == null ? 0 : collider.startShiftTrims();
+    }
+
     /** The untangler's crossing searches so far, and how many of them were full ones. */
     public long[] crossingSearches() {
         return new long[] { crossingSearches, fullSearches };
@@ -263,6 +269,7 @@ public final class XpbdSolver implements ClothSolver {
                 SmoothCapsuleCollider smooth = new SmoothCapsuleCollider(motion, mat.thickness(), mat.friction(),
                         set.separationSpeed());
                 smooth.useWorkers(workers);
+                smooth.trackStartShifts(n);
                 collider = smooth;
             } else {
                 BodySurface s = motion.surface();
@@ -480,6 +487,7 @@ public final class XpbdSolver implements ClothSolver {
         if (set.strainLimit() > 0 && strain.limit(x, m.w, set.strainLimit(), iterations) > 0) {
             strainAndBodyRounds(body);
         }
+        body.trimStartShifts(x, xp);
         double inv = 1 / h;
         workers.forRange(n, 4096, (chunk, from, to) -> {
             for (int i = 3 * from; i < 3 * to; i++) {
