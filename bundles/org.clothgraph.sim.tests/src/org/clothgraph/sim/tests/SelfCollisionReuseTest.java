@@ -70,17 +70,20 @@ class SelfCollisionReuseTest {
     @Test
     void everyPassGetsTheSearchsPairsInItsOrderAndTheFramesAreTheSame() throws Exception {
         int threads = 1;
+        // 10 frames: the first pass that compares the near vertices (below) is in the spin-flip's frame 9 (measured
+        // 2026-12-05; the head whip's frame 5 until the start-shift trim)
+        int frames = 10;
         long nearChecks = 0;
         for (ProceduralBody.Motion motion : new ProceduralBody.Motion[] { ProceduralBody.Motion.WALK,
                 ProceduralBody.Motion.SPIN_FLIP, ProceduralBody.Motion.HEAD_WHIP }) {
-            Run kept = run(motion, 6, threads, true, true);
+            Run kept = run(motion, frames, threads, true, true);
             long[] st = kept.statistics();
             // passes, full searches, passes that added changed boxes' pairs: most passes did not search
-            assertTrue(st[0] >= 6 * 20, motion + ": passes " + st[0]);
+            assertTrue(st[0] >= frames * 20, motion + ": passes " + st[0]);
             assertTrue(st[1] < st[0] / 2, motion + ": full searches " + st[1] + " of " + st[0] + " passes");
             assertTrue(st[2] > 0, motion + ": no pass added pairs for boxes a vertex had left");
             nearChecks += st[6];
-            Run searched = run(motion, 6, threads, false, false);
+            Run searched = run(motion, frames, threads, false, false);
             assertEquals(0, searched.statistics()[1], "with reuse off nothing is kept");
             assertArrayEquals(searched.positions(), kept.positions(), motion + ", " + threads + " threads");
             assertArrayEquals(searched.velocities(), kept.velocities(), motion + ", " + threads + " threads");
