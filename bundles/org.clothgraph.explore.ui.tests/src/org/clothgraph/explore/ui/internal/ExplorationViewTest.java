@@ -1,6 +1,7 @@
 package org.clothgraph.explore.ui.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -183,10 +184,16 @@ class ExplorationViewTest {
         UiWait.until("the focus to offer the clip", 30_000, () -> List.of(view.settingsBar().focusChoices()).contains(name));
         view.settingsBar().chooseFocus(name);
         view.actions().start.run();
-        List<MergeRecord> taken = focused;
-        UiWait.until("a focused round to expand the clip's worst dead ends", RUN_TIMEOUT, () -> taken.stream()
-                .noneMatch(m -> project.secondary().merge(m.id()).map(MergeRecord::queued).orElse(false)));
+        // paused while the first round is in flight, so that exactly that round runs (a pause takes effect between
+        // rounds: paused after the focused round had committed, the next one could be in flight already, and on a
+        // loaded machine it was, 2026-12-05; a clip out of queued merges hands that round to the whole queue)
+        UiWait.until("the focused round's expansions in the Progress view", RUN_TIMEOUT, () -> Arrays.stream(
+                Job.getJobManager().find(Explorer.FAMILY)).anyMatch(j -> j.getName().startsWith("expanding dead end")));
         pauseAndWait(view);
+        for (MergeRecord m : focused) {
+            assertFalse(project.secondary().merge(m.id()).map(MergeRecord::queued).orElse(false),
+                    "merge " + m.id() + ", among the worst on " + name + ", expanded by the focused round");
+        }
         for (MergeRecord m : overall) {
             assertTrue(project.secondary().merge(m.id()).map(MergeRecord::queued).orElse(false),
                     "merge " + m.id() + ", worst overall but not on " + name + ", still queued");
