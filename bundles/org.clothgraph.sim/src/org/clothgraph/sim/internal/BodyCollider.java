@@ -77,11 +77,6 @@ interface BodyCollider {
     default void trimStartShifts(double[] x, double[] xp) {
     }
 
-    /** Vertices whose start-of-substep move {@link #trimStartShifts} trimmed (summed over substeps). */
-    default long startShiftTrims() {
-        return 0;
-    }
-
     /** Gives the vertices found pinched in this substep the mean velocity of the two surfaces that pinch them. */
     default void stickPinched(double[] v, double h) {
     }

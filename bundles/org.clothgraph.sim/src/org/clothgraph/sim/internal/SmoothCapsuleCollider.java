@@ -636,8 +636,8 @@ final class SmoothCapsuleCollider implements BodyCollider {
         }
     }
 
-    @Override
-    public long startShiftTrims() {
+    /** Vertices whose start-of-substep move {@link #trimStartShifts} trimmed, summed over substeps (tests). */
+    long startShiftTrims() {
         return trims;
     }
 

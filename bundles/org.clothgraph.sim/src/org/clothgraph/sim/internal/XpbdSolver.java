@@ -189,11 +189,6 @@ public final class XpbdSolver implements ClothSolver {
         return new long[] { secondPasses, secondPassVertices, firstPass.skippedEdges() };
     }
 
-    /** Vertices whose start-of-substep move by the depenetration limit was trimmed at a substep's end, so far. */
-    public long startShiftTrims() {
-        return collider == null ? 0 : collider.startShiftTrims();
-    }
-
     /** The untangler's crossing searches so far, and how many of them were full ones. */
     public long[] crossingSearches() {
         return new long[] { crossingSearches, fullSearches };
