@@ -61,12 +61,24 @@ import java.util.Locale;
  *        {@code tangledFrames} in {@link SolverCounters}. An adaptive step, not a repair: nothing is moved that the
  *        integration did not move (ARCSim likewise halves its time step when its collision response fails). Settings
  *        stored before it existed read as 0
+ * @param compressionSoftening small-step solver, part of the cloth's model: a mesh edge (stretch or shear) shorter
+ *        than its rest length resists with its stiffness divided by this factor (0 or 1 = off: as stiff in
+ *        compression as in stretch; the bending cross edges are never softened, since folding is what shortens
+ *        them). Woven cloth buckles out of its plane under the slightest in-plane compression; a mesh cannot fold
+ *        finer than its edges, so an edge shortened by a squeeze stands for cloth wrinkled below the mesh's
+ *        resolution, whose resistance is its bending, not its stretch stiffness (the buckling models of Choi and Ko
+ *        2002; production XPBD solvers keep a separate, low compression stiffness). As stiff as in stretch, an edge
+ *        squeezed to a third of its length between an arm and the torso springs back to its rest length in one
+ *        substep: a hand reaching for a fallen hood threw cloth at 67 m/s that way. Off by default: with the demo robe
+ *        softened a thousandfold the hood no longer stays up in the walk (its shape leans on the edges' compression
+ *        stiffness), softened tenfold it does but the dressing throws are as many as without (docs/SIMULATION.md,
+ *        "Compression softening"). Settings stored before it existed read as 0
  */
 public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, double maxSubstepMove, int iterations,
         int contactIterations, double separationSpeed, double gravityX, double gravityY, double gravityZ,
         boolean selfCollision, int selfCollisionInterval, int threads, double maxSpeed, double maxStretch,
         double frameTimeoutSeconds, BodyCollision bodyCollision, double strainLimit, double speedLimit,
-        double untangleSpeed, int tangleRetries) {
+        double untangleSpeed, int tangleRetries, double compressionSoftening) {
 
     /** The embedded solvers. */
     public enum Solver {
@@ -97,7 +109,8 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
         if (solver == null || bodyCollision == null || substeps < 1 || maxSubsteps < substeps || !(maxSubstepMove > 0) || iterations < 0 || contactIterations < 1
                 || !(separationSpeed >= 0) || selfCollisionInterval < 1 || threads < 0 || !(maxSpeed > 0)
                 || !(maxStretch > 1) || !(frameTimeoutSeconds >= 0) || !(strainLimit >= 0) || !(speedLimit >= 0)
-                || !(untangleSpeed >= 0) || tangleRetries < 0 || tangleRetries > MAX_TANGLE_RETRIES) {
+                || !(untangleSpeed >= 0) || tangleRetries < 0 || tangleRetries > MAX_TANGLE_RETRIES
+                || !(compressionSoftening >= 0) || compressionSoftening > MAX_COMPRESSION_SOFTENING) {
             throw new IllegalArgumentException("invalid simulation settings");
         }
     }
@@ -110,13 +123,15 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
     public static final double SMALL_STEPS_UNTANGLE_SPEED = 0.3;
     /** The small-step solver's attempts at a frame that ends through itself, each with twice the substeps (2). */
     public static final int SMALL_STEPS_TANGLE_RETRIES = 2;
+    /** The largest {@link #compressionSoftening()} accepted. */
+    public static final double MAX_COMPRESSION_SOFTENING = 1e6;
     /** The most {@link #tangleRetries()} accepted (each doubles a frame's substeps). */
     public static final int MAX_TANGLE_RETRIES = 4;
 
     /** The default: the first solver with its settings (20 substeps, up to 120, self collision every substep). */
     public static SimulationSettings defaults() {
         return new SimulationSettings(Solver.LEGACY, 20, 120, 0.004, 0, 4, 0.3, 0, -9.81, 0, true, 1, 0, 60, 4.0, 300, BodyCollision.SURFACE,
-                0, 0, 0, 0);
+                0, 0, 0, 0, 0);
     }
 
     /**
@@ -132,7 +147,8 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
     /** The rewritten small-step solver with its defaults (40 substeps, up to 400, self collision every 2nd). */
     public static SimulationSettings smallSteps() {
         return new SimulationSettings(Solver.SMALL_STEPS, 40, 400, 0.004, 0, SMALL_STEPS_CONTACT_ITERATIONS, 0.3, 0, -9.81, 0, true, 2, 0, 60, 4.0,
-                300, BodyCollision.SMOOTH_CAPSULES, SMALL_STEPS_STRAIN_LIMIT, SMALL_STEPS_SPEED_LIMIT, SMALL_STEPS_UNTANGLE_SPEED, SMALL_STEPS_TANGLE_RETRIES);
+                300, BodyCollision.SMOOTH_CAPSULES, SMALL_STEPS_STRAIN_LIMIT, SMALL_STEPS_SPEED_LIMIT, SMALL_STEPS_UNTANGLE_SPEED, SMALL_STEPS_TANGLE_RETRIES,
+                0);
     }
 
     /**
@@ -144,7 +160,8 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
         SimulationSettings d = s == Solver.LEGACY ? defaults() : smallSteps();
         return new SimulationSettings(s, d.substeps, d.maxSubsteps, maxSubstepMove, iterations, d.contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, d.selfCollisionInterval, threads,
-                maxSpeed, maxStretch, frameTimeoutSeconds, d.bodyCollision, d.strainLimit, d.speedLimit, d.untangleSpeed, d.tangleRetries);
+                maxSpeed, maxStretch, frameTimeoutSeconds, d.bodyCollision, d.strainLimit, d.speedLimit, d.untangleSpeed, d.tangleRetries,
+                d.compressionSoftening);
     }
 
     /**
@@ -162,13 +179,15 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
         }
         return String.format(Locale.ROOT, "small-steps solver, %d-%d substeps a frame (at most %.1f mm a"
                 + " substep), %s sweeps, %d contact passes, strain limit %s, speed limit %s, untangling %s, tangled"
-                + " frames retried %s, body: %s",
+                + " frames retried %s%s, body: %s",
                 substeps, maxSubsteps, maxSubstepMove * 1000,
                 iterations == 0 ? "automatic" : String.valueOf(iterations),
                 contactIterations, strainLimit > 0 ? String.format(Locale.ROOT, "%.0f %%", strainLimit * 100)
                         : "off", speedLimit > 0 ? String.format(Locale.ROOT, "%.1f m/s", speedLimit) : "off",
                 untangleSpeed > 0 ? String.format(Locale.ROOT, "%.2f m/s", untangleSpeed) : "off",
-                tangleRetries > 0 && untangleSpeed > 0 ? "up to " + tangleRetries + "x" : "never", body);
+                tangleRetries > 0 && untangleSpeed > 0 ? "up to " + tangleRetries + "x" : "never",
+                compressionSoftening > 1 ? String.format(Locale.ROOT, ", edges %.0fx softer in compression",
+                        compressionSoftening) : "", body);
     }
 
     /**
@@ -183,92 +202,115 @@ public record SimulationSettings(Solver solver, int substeps, int maxSubsteps, d
                 separationSpeed > 0 ? separationSpeed : d.separationSpeed, gravityX, gravityY, gravityZ,
                 selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch, frameTimeoutSeconds,
                 bodyCollision == null ? (solver == Solver.SMALL_STEPS ? BodyCollision.SURFACE : d.bodyCollision) : bodyCollision,
-                strainLimit, speedLimit, untangleSpeed, tangleRetries);
+                strainLimit, speedLimit, untangleSpeed, tangleRetries, compressionSoftening);
     }
 
     public SimulationSettings withSubsteps(int n) {
         return new SimulationSettings(solver, n, Math.max(n, maxSubsteps), maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries,
+                compressionSoftening);
     }
 
     /** Fixed substep count: the substep rule is switched off (for tests of the integrator). */
     public SimulationSettings withFixedSubsteps(int n) {
         return new SimulationSettings(solver, n, n, Double.MAX_VALUE, iterations, contactIterations, separationSpeed, gravityX,
                 gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries,
+                compressionSoftening);
     }
 
     public SimulationSettings withMaxSubstepMove(double metres) {
         return new SimulationSettings(solver, substeps, maxSubsteps, metres, iterations, contactIterations, separationSpeed,
                 gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries,
+                compressionSoftening);
     }
 
     public SimulationSettings withIterations(int n) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, n, contactIterations, separationSpeed,
                 gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries,
+                compressionSoftening);
     }
 
     public SimulationSettings withContactIterations(int n) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, n, separationSpeed,
                 gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries,
+                compressionSoftening);
     }
 
     public SimulationSettings withGravity(double x, double y, double z) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, x, y, z, selfCollision, selfCollisionInterval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries,
+                compressionSoftening);
     }
 
     public SimulationSettings withSelfCollision(boolean on, int interval) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, on, interval, threads, maxSpeed, maxStretch,
-                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
+                frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries,
+                compressionSoftening);
     }
 
     public SimulationSettings withThreads(int n) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, n, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries,
+                compressionSoftening);
     }
 
     public SimulationSettings withLimits(double speed, double stretch, double timeoutSeconds) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, speed,
-                stretch, timeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries);
+                stretch, timeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries,
+                compressionSoftening);
     }
 
     public SimulationSettings withBodyCollision(BodyCollision b) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, b, strainLimit, speedLimit, untangleSpeed, tangleRetries);
+                maxStretch, frameTimeoutSeconds, b, strainLimit, speedLimit, untangleSpeed, tangleRetries,
+                compressionSoftening);
     }
 
     public SimulationSettings withStrainLimit(double fraction) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision, fraction, speedLimit, untangleSpeed, tangleRetries);
+                maxStretch, frameTimeoutSeconds, bodyCollision, fraction, speedLimit, untangleSpeed, tangleRetries,
+                compressionSoftening);
     }
 
     public SimulationSettings withSpeedLimit(double metresPerSecond) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, metresPerSecond, untangleSpeed, tangleRetries);
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, metresPerSecond, untangleSpeed, tangleRetries,
+                compressionSoftening);
     }
 
     public SimulationSettings withUntangleSpeed(double metres) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, metres, tangleRetries);
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, metres, tangleRetries, compressionSoftening);
     }
 
     public SimulationSettings withTangleRetries(int n) {
         return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
                 separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
-                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, n);
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, n, compressionSoftening);
+    }
+
+    public SimulationSettings withCompressionSoftening(double factor) {
+        return new SimulationSettings(solver, substeps, maxSubsteps, maxSubstepMove, iterations, contactIterations,
+                separationSpeed, gravityX, gravityY, gravityZ, selfCollision, selfCollisionInterval, threads, maxSpeed,
+                maxStretch, frameTimeoutSeconds, bodyCollision, strainLimit, speedLimit, untangleSpeed, tangleRetries, factor);
+    }
+
+    /** The factor an edge's stiffness is divided by in compression (1 when compression softening is off). */
+    public double effectiveCompressionSoftening() {
+        return compressionSoftening > 1 ? compressionSoftening : 1;
     }
 
     /** Effective thread count. */

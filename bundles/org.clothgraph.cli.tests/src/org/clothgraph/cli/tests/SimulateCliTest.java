@@ -92,6 +92,19 @@ class SimulateCliTest {
                 "small-steps", "--tangle-retries", "9");
         assertEquals(Cli.BAD_INPUT, tooMany.code(), tooMany.err());
         assertTrue(tooMany.err().contains("--tangle-retries"), tooMany.err());
+        // compression softening: off unless asked for, recorded with the run when it is
+        assertEquals(0, settings.get("compressionSoftening").getAsDouble(), settings.toString());
+        CliRun soft = CliRun.of("simulate", "--workspace", ws.toString(), "--clips", "walk", "--frames", "3",
+                "--solver", "small-steps", "--compression-softening", "1000", "--threads", "1", "--json");
+        assertEquals(Cli.OK, soft.code(), soft.err());
+        JsonObject softRun = JsonParser.parseString(soft.out()).getAsJsonObject();
+        assertEquals(1000, softRun.getAsJsonObject("settings").get("compressionSoftening").getAsDouble(), soft.out());
+        CliRun softMeasure = CliRun.of("measure", "--workspace", ws.toString(), "--run", softRun.get("run").getAsString());
+        assertTrue(softMeasure.out().contains("edges 1000x softer in compression"), softMeasure.out());
+        CliRun belowOne = CliRun.of("simulate", "--workspace", ws.toString(), "--clips", "walk", "--solver",
+                "small-steps", "--compression-softening", "0.5");
+        assertEquals(Cli.BAD_INPUT, belowOne.code(), belowOne.err());
+        assertTrue(belowOne.err().contains("--compression-softening"), belowOne.err());
     }
 
     @Test

@@ -53,6 +53,8 @@ public final class SimulateCommand extends WorkspaceCommand {
         option(Option.value("tangle-retries", "N", "small-steps: a frame that starts clear of itself and ends through"
                 + " itself is simulated again with twice the substeps, at most N times (0 = never; default "
                 + SimulationSettings.SMALL_STEPS_TANGLE_RETRIES + "; recorded with the run)"));
+        option(Option.value("compression-softening", "F", "small-steps: mesh edges shorter than at rest are F times"
+                + " softer than in stretch (default 1: off; recorded with the run, see docs/SIMULATION.md)"));
         offerWait();
     }
 
@@ -65,7 +67,7 @@ public final class SimulateCommand extends WorkspaceCommand {
     protected String usage() {
         return "--workspace DIR --clips A,B,... [--frames N] [--simulator embedded|arcsim] [--arcsim PATH]"
                 + " [--solver legacy|small-steps] [--body-collision smooth-capsules|surface] [--speed-limit M/S]"
-                + " [--untangle-speed M/S] [--tangle-retries N] [--wait] [--json]";
+                + " [--untangle-speed M/S] [--tangle-retries N] [--compression-softening F] [--wait] [--json]";
     }
 
     @Override
@@ -93,10 +95,14 @@ public final class SimulateCommand extends WorkspaceCommand {
             });
         }
         if (args.value("speed-limit").isPresent() || args.value("untangle-speed").isPresent()
-                || args.value("tangle-retries").isPresent()) {
+                || args.value("tangle-retries").isPresent() || args.value("compression-softening").isPresent()) {
             if (settings.solver() != SimulationSettings.Solver.SMALL_STEPS) {
-                throw new UsageException("--speed-limit, --untangle-speed and --tangle-retries need --solver"
-                        + " small-steps (the first solver's repairs are built in)");
+                throw new UsageException("--speed-limit, --untangle-speed, --tangle-retries and --compression-softening"
+                        + " need --solver small-steps (the first solver's repairs are built in)");
+            }
+            if (args.value("compression-softening").isPresent()) {
+                settings = settings.withCompressionSoftening(args.doubleValue("compression-softening", 1, 1,
+                        SimulationSettings.MAX_COMPRESSION_SOFTENING));
             }
             settings = settings.withSpeedLimit(args.doubleValue("speed-limit", settings.speedLimit(), 0, 1e4))
                     .withUntangleSpeed(args.doubleValue("untangle-speed", settings.untangleSpeed(), 0, 1e4))

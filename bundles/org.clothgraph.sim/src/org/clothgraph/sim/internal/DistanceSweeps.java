@@ -37,6 +37,8 @@ final class DistanceSweeps {
      * 3,777 vertices, 26 at 28,851).
      */
     static final double SOFT = 100;
+    /** Doubles per stiff constraint in {@link #stiffData}. */
+    private static final int STRIDE = 6;
     /** Tests only: false, every sweep solves every constraint (the soft ones too). */
     boolean softOnce = true;
     /** The unpinned inverse masses' sum per constraint; the substep length the stiff list below was made for. */
@@ -44,11 +46,28 @@ final class DistanceSweeps {
     private double stiffFor = Double.NaN;
     /** The constraints that are not soft, in sweep order: their ends, index (into lambda, data) and blocks. */
     private int[] stiff = new int[0];
-    /** Per stiff constraint, for the current substep: rest length, alpha~, 1 / (w_a + w_b + alpha~), limited length. */
+    /**
+     * Per stiff constraint, for the current substep: rest length, alpha~, 1 / (w_a + w_b + alpha~), limited length, and
+     * alpha~ and 1 / (w_a + w_b + alpha~) in compression.
+     */
     private double[] stiffData = new double[0];
     private final int[] stiffStart;
 
+    /**
+     * Per constraint: the factor its compliance is multiplied by while it is shorter than its rest length (the
+     * settings' compression softening for the mesh's stretch and shear edges, 1 for the bending cross edges).
+     */
+    private final double[] compress;
+
     DistanceSweeps(ClothModel m, double strainLimit) {
+        this(m, strainLimit, 1);
+    }
+
+    /**
+     * Sweeps over the model's constraints with this strain limit (0 = none) and compression softening (1 = off;
+     * {@link org.clothgraph.sim.SimulationSettings#compressionSoftening()}).
+     */
+    DistanceSweeps(ClothModel m, double strainLimit, double compressionSoftening) {
         n = m.n;
         nc = m.cA.length;
         local = new int[n];
@@ -82,6 +101,10 @@ final class DistanceSweeps {
             // the same product the sweep formed each time: (1 + limit) x rest
             data[3 * c + 2] = strainLimit > 0 && m.cEdge[c] ? (1 + strainLimit) * m.cRest[c] : Double.POSITIVE_INFINITY;
         }
+        compress = new double[nc];
+        for (int c = 0; c < nc; c++) {
+            compress[c] = m.cEdge[c] ? Math.max(1, compressionSoftening) : 1;
+        }
         blockStart = m.partStart.clone();
         xw = new double[4 * n];
         lambda = new double[nc];
@@ -106,7 +129,7 @@ final class DistanceSweeps {
         }
         if (stiff.length != 3 * count) {
             stiff = new int[3 * count];
-            stiffData = new double[4 * count];
+            stiffData = new double[STRIDE * count];
         }
         int k = 0;
         for (int b = 0; b + 1 < ps.length; b++) {
@@ -141,12 +164,15 @@ final class DistanceSweeps {
         double[] q = xw, d = data, sd = stiffData;
         int[] e = stiff;
         for (int k = 0, count = e.length / 3; k < count; k++) {
-            int c = e[3 * k + 2], r = 3 * c, o = 4 * k;
+            int c = e[3 * k + 2], r = 3 * c, o = STRIDE * k;
             double at = d[r + 1] * ih2, ws = q[e[3 * k] + 3] + q[e[3 * k + 1] + 3];
+            double ac = at * compress[c];
             sd[o] = d[r];
             sd[o + 1] = at;
             sd[o + 2] = ws == 0 ? 0 : 1 / (ws + at);
             sd[o + 3] = d[r + 2];
+            sd[o + 4] = ac;
+            sd[o + 5] = ws == 0 ? 0 : 1 / (ws + ac);
         }
     }
 
@@ -212,7 +238,7 @@ final class DistanceSweeps {
         double[] q = xw, sd = stiffData, lam = lambda;
         int[] e = stiff;
         for (int k = from; k < to; k++) {
-            int r = 4 * k;
+            int r = STRIDE * k;
             double inv = sd[r + 2];
             if (inv == 0) {
                 continue;
@@ -224,7 +250,9 @@ final class DistanceSweeps {
                 continue;
             }
             double wa = q[oa + 3], wb = q[ob + 3];
-            double dl = (-(len - sd[r]) - sd[r + 1] * lam[c]) * inv;
+            // in compression the softened compliance (the same numbers as in stretch when softening is off)
+            int a = len < sd[r] ? r + 3 : r;
+            double dl = (-(len - sd[r]) - sd[a + 1] * lam[c]) * sd[a + 2];
             lam[c] += dl;
             move(q, oa, ob, wa, wb, dx, dy, dz, len, dl, sd[r + 3]);
         }
@@ -252,6 +280,9 @@ final class DistanceSweeps {
             }
             int r = 3 * c;
             double at = d[r + 1] * ih2;
+            if (len < d[r]) {
+                at *= compress[c];
+            }
             double dl = (-(len - d[r]) - at * lam[c]) / (wa + wb + at);
             lam[c] += dl;
             move(q, oa, ob, wa, wb, dx, dy, dz, len, dl, d[r + 2]);

@@ -107,7 +107,7 @@ public final class XpbdSolver implements ClothSolver {
         v = new double[3 * n];
         xp = new double[3 * n];
         xs = x.clone();
-        sweeps = new DistanceSweeps(m, settings.strainLimit());
+        sweeps = new DistanceSweeps(m, settings.strainLimit(), settings.effectiveCompressionSoftening());
         strain = new StrainPasses(m);
         iterations = settings.effectiveIterations(n);
         workers = new Workers(settings.effectiveThreads());
