@@ -37,8 +37,6 @@ final class DistanceSweeps {
      * 3,777 vertices, 26 at 28,851).
      */
     static final double SOFT = 100;
-    /** Doubles per stiff constraint in {@link #stiffData}. */
-    private static final int STRIDE = 6;
     /** Tests only: false, every sweep solves every constraint (the soft ones too). */
     boolean softOnce = true;
     /** The unpinned inverse masses' sum per constraint; the substep length the stiff list below was made for. */
@@ -46,26 +44,25 @@ final class DistanceSweeps {
     private double stiffFor = Double.NaN;
     /** The constraints that are not soft, in sweep order: their ends, index (into lambda, data) and blocks. */
     private int[] stiff = new int[0];
-    /**
-     * Per stiff constraint, for the current substep: rest length, alpha~, 1 / (w_a + w_b + alpha~), limited length, and
-     * alpha~ and 1 / (w_a + w_b + alpha~) in compression.
-     */
+    /** Per stiff constraint, for the current substep: rest length, alpha~, 1 / (w_a + w_b + alpha~), limited length. */
     private double[] stiffData = new double[0];
+    /**
+     * Per stiff constraint, for the current substep, when compression is softened: alpha~ and 1 / (w_a + w_b + alpha~)
+     * in compression (kept apart from {@link #stiffData}, so that the sweeps read no more memory when it is off).
+     */
+    private double[] stiffCompressed = new double[0];
     private final int[] stiffStart;
 
     /**
      * Per constraint: the factor its compliance is multiplied by while it is shorter than its rest length (the
-     * settings' compression softening for the mesh's stretch and shear edges, 1 for the bending cross edges).
+     * settings' compression softening for the mesh's stretch and shear edges, 1 for the bending cross edges); null
+     * when compression is not softened.
      */
     private final double[] compress;
 
-    DistanceSweeps(ClothModel m, double strainLimit) {
-        this(m, strainLimit, 1);
-    }
-
     /**
-     * Sweeps over the model's constraints with this strain limit (0 = none) and compression softening (1 = off;
-     * {@link org.clothgraph.sim.SimulationSettings#compressionSoftening()}).
+     * Sweeps over the model's constraints with this strain limit (0 = none) and compression softening (at least 1;
+     * 1 = off: {@link org.clothgraph.sim.SimulationSettings#effectiveCompressionSoftening()}).
      */
     DistanceSweeps(ClothModel m, double strainLimit, double compressionSoftening) {
         n = m.n;
@@ -101,9 +98,9 @@ final class DistanceSweeps {
             // the same product the sweep formed each time: (1 + limit) x rest
             data[3 * c + 2] = strainLimit > 0 && m.cEdge[c] ? (1 + strainLimit) * m.cRest[c] : Double.POSITIVE_INFINITY;
         }
-        compress = new double[nc];
-        for (int c = 0; c < nc; c++) {
-            compress[c] = m.cEdge[c] ? Math.max(1, compressionSoftening) : 1;
+        compress = compressionSoftening > 1 ? new double[nc] : null;
+        for (int c = 0; compress != null && c < nc; c++) {
+            compress[c] = m.cEdge[c] ? compressionSoftening : 1;
         }
         blockStart = m.partStart.clone();
         xw = new double[4 * n];
@@ -129,7 +126,8 @@ final class DistanceSweeps {
         }
         if (stiff.length != 3 * count) {
             stiff = new int[3 * count];
-            stiffData = new double[STRIDE * count];
+            stiffData = new double[4 * count];
+            stiffCompressed = new double[compress == null ? 0 : 2 * count];
         }
         int k = 0;
         for (int b = 0; b + 1 < ps.length; b++) {
@@ -161,18 +159,20 @@ final class DistanceSweeps {
         gather(x, w);
         classify(h);
         double ih2 = 1 / (h * h);
-        double[] q = xw, d = data, sd = stiffData;
+        double[] q = xw, d = data, sd = stiffData, sc = stiffCompressed;
         int[] e = stiff;
         for (int k = 0, count = e.length / 3; k < count; k++) {
-            int c = e[3 * k + 2], r = 3 * c, o = STRIDE * k;
+            int c = e[3 * k + 2], r = 3 * c, o = 4 * k;
             double at = d[r + 1] * ih2, ws = q[e[3 * k] + 3] + q[e[3 * k + 1] + 3];
-            double ac = at * compress[c];
             sd[o] = d[r];
             sd[o + 1] = at;
             sd[o + 2] = ws == 0 ? 0 : 1 / (ws + at);
             sd[o + 3] = d[r + 2];
-            sd[o + 4] = ac;
-            sd[o + 5] = ws == 0 ? 0 : 1 / (ws + ac);
+            if (compress != null) {
+                double ac = at * compress[c];
+                sc[2 * k] = ac;
+                sc[2 * k + 1] = ws == 0 ? 0 : 1 / (ws + ac);
+            }
         }
     }
 
@@ -235,10 +235,10 @@ final class DistanceSweeps {
      * {@link #gather(double[], double[], double)} prepared: dlambda = (-C - alpha~ lambda) x 1 / (w_a + w_b + alpha~).
      */
     private void sweepStiff(int from, int to) {
-        double[] q = xw, sd = stiffData, lam = lambda;
+        double[] q = xw, sd = stiffData, sc = compress == null ? null : stiffCompressed, lam = lambda;
         int[] e = stiff;
         for (int k = from; k < to; k++) {
-            int r = STRIDE * k;
+            int r = 4 * k;
             double inv = sd[r + 2];
             if (inv == 0) {
                 continue;
@@ -250,9 +250,13 @@ final class DistanceSweeps {
                 continue;
             }
             double wa = q[oa + 3], wb = q[ob + 3];
-            // in compression the softened compliance (the same numbers as in stretch when softening is off)
-            int a = len < sd[r] ? r + 3 : r;
-            double dl = (-(len - sd[r]) - sd[a + 1] * lam[c]) * sd[a + 2];
+            double at = sd[r + 1];
+            if (sc != null && len < sd[r]) {
+                // in compression the softened compliance
+                at = sc[2 * k];
+                inv = sc[2 * k + 1];
+            }
+            double dl = (-(len - sd[r]) - at * lam[c]) * inv;
             lam[c] += dl;
             move(q, oa, ob, wa, wb, dx, dy, dz, len, dl, sd[r + 3]);
         }
@@ -280,7 +284,7 @@ final class DistanceSweeps {
             }
             int r = 3 * c;
             double at = d[r + 1] * ih2;
-            if (len < d[r]) {
+            if (compress != null && len < d[r]) {
                 at *= compress[c];
             }
             double dl = (-(len - d[r]) - at * lam[c]) / (wa + wb + at);
