@@ -27,10 +27,10 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
     private static final int MAGIC = 0x43475755; // "CGWU"
     /**
      * 3: solver settings with the substep rule, sweeps, contact passes and separation speed; the body motion is
-     * versioned and carries its bind pose. 4: what the body collision uses. 7: the tangle retries. 8: the compression softening. Units are transient (handed to a worker and consumed), so older
+     * versioned and carries its bind pose. 4: what the body collision uses. 7: the tangle retries. 8: the compression softening. 9: the compression recovery speed. Units are transient (handed to a worker and consumed), so older
      * versions are refused rather than read.
      */
-    private static final int VERSION = 8;
+    private static final int VERSION = 9;
 
     /**
      * Builds a unit, sampling {@code motion} over the simulated span at fps * substeps Hz (so every
@@ -96,6 +96,7 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
         out.writeDouble(s.untangleSpeed());
         out.writeInt(s.tangleRetries());
         out.writeDouble(s.compressionSoftening());
+        out.writeDouble(s.compressionRecoverySpeed());
         motion.write(out);
         out.writeDouble(startTime);
         writeFloats(out, initial.positions());
@@ -131,7 +132,7 @@ public record SimulationWorkUnit(ClothMesh mesh, Material material, SimulationSe
             SimulationSettings s = new SimulationSettings(solver(in.readUTF()), in.readInt(), in.readInt(), in.readDouble(), in.readInt(),
                     in.readInt(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readBoolean(),
                     in.readInt(), in.readInt(), in.readDouble(), in.readDouble(), in.readDouble(), bodyCollision(in.readUTF()),
-                    in.readDouble(), in.readDouble(), in.readDouble(), in.readInt(), in.readDouble());
+                    in.readDouble(), in.readDouble(), in.readDouble(), in.readInt(), in.readDouble(), in.readDouble());
             SampledBodyMotion motion = SampledBodyMotion.read(in);
             double start = in.readDouble();
             ClothState init = new ClothState(readFloats(in), readFloats(in));

@@ -1,6 +1,7 @@
 package org.clothgraph.cli.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -105,6 +106,22 @@ class SimulateCliTest {
                 "small-steps", "--compression-softening", "0.5");
         assertEquals(Cli.BAD_INPUT, belowOne.code(), belowOne.err());
         assertTrue(belowOne.err().contains("--compression-softening"), belowOne.err());
+        // compression recovery: off unless asked for, recorded with the run when it is
+        assertEquals(0, settings.get("compressionRecoverySpeed").getAsDouble(), settings.toString());
+        assertFalse(on.out().contains("squeezed edges recover"), on.out());
+        CliRun recovering = CliRun.of("simulate", "--workspace", ws.toString(), "--clips", "walk", "--frames", "3",
+                "--solver", "small-steps", "--compression-recovery", "1", "--threads", "1", "--json");
+        assertEquals(Cli.OK, recovering.code(), recovering.err());
+        JsonObject recoveringRun = JsonParser.parseString(recovering.out()).getAsJsonObject();
+        assertEquals(1, recoveringRun.getAsJsonObject("settings").get("compressionRecoverySpeed").getAsDouble(),
+                recovering.out());
+        CliRun recoveringMeasure = CliRun.of("measure", "--workspace", ws.toString(), "--run",
+                recoveringRun.get("run").getAsString());
+        assertTrue(recoveringMeasure.out().contains("squeezed edges recover at most 1.00 m/s"), recoveringMeasure.out());
+        CliRun negativeRecovery = CliRun.of("simulate", "--workspace", ws.toString(), "--clips", "walk", "--solver",
+                "small-steps", "--compression-recovery", "-1");
+        assertEquals(Cli.BAD_INPUT, negativeRecovery.code(), negativeRecovery.err());
+        assertTrue(negativeRecovery.err().contains("--compression-recovery"), negativeRecovery.err());
     }
 
     @Test

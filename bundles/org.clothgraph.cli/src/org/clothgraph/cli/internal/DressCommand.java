@@ -42,6 +42,8 @@ public final class DressCommand extends WorkspaceCommand {
                 + Garments.DEFAULT_ROBE_VERTICES + ")"));
         option(Option.value("solver", "legacy|small-steps", "the embedded solver (default: legacy)"));
         option(Option.value("threads", "N", "embedded simulator worker threads (default: 2)"));
+        option(Option.value("compression-recovery", "M/S", "small-steps: a squeezed mesh edge regains its length at most"
+                + " this fast (default 0: off; recorded with the run, see docs/SIMULATION.md)"));
         option(Option.value("add-clip", "NAME", "also add the dressing motion to the project's clips under NAME"));
         option(Option.flag("report", "measure instead: run the queue from --starts hood-down states of the stored runs"
                 + " (nothing stored)"));
@@ -69,7 +71,7 @@ public final class DressCommand extends WorkspaceCommand {
     @Override
     protected String usage() {
         return "--workspace DIR --actions FILE.json [--from-state ID | --from-run RUN [--frame F]] [--garment NAME]"
-                + " [--solver legacy|small-steps] [--add-clip NAME] [--report [--runs R1,R2,... | --from-graph] [--starts N] [--min-distance-mm D]"
+                + " [--solver legacy|small-steps] [--compression-recovery M/S] [--add-clip NAME] [--report [--runs R1,R2,... | --from-graph] [--starts N] [--min-distance-mm D]"
                 + " [--hold-seconds S] [--workers K]] [--report --task sleeve [--vertices N] [--hand left|right] [--starts N] [--workers K]] [--json]";
     }
 
@@ -86,6 +88,13 @@ public final class DressCommand extends WorkspaceCommand {
             default -> throw new UsageException("--solver must be legacy or small-steps (got '" + solver + "')");
         };
         settings = settings.withThreads(args.intValue("threads", 0, 0, 64));
+        if (args.value("compression-recovery").isPresent()) {
+            if (settings.solver() != SimulationSettings.Solver.SMALL_STEPS) {
+                throw new UsageException("--compression-recovery needs --solver small-steps");
+            }
+            settings = settings.withCompressionRecoverySpeed(args.doubleValue("compression-recovery", 0, 0,
+                    SimulationSettings.MAX_COMPRESSION_RECOVERY_SPEED));
+        }
         ConsoleProgressMonitor monitor = new ConsoleProgressMonitor(err).cancelOnShutdown();
         String task = args.value("task").orElse("hood");
         if (!task.equals("hood") && !task.equals("sleeve")) {

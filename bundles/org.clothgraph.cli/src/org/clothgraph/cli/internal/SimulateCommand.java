@@ -55,6 +55,8 @@ public final class SimulateCommand extends WorkspaceCommand {
                 + SimulationSettings.SMALL_STEPS_TANGLE_RETRIES + "; recorded with the run)"));
         option(Option.value("compression-softening", "F", "small-steps: mesh edges shorter than at rest are F times"
                 + " softer than in stretch (default 1: off; recorded with the run, see docs/SIMULATION.md)"));
+        option(Option.value("compression-recovery", "M/S", "small-steps: a squeezed mesh edge regains its length at most"
+                + " this fast (default 0: off; recorded with the run, see docs/SIMULATION.md)"));
         offerWait();
     }
 
@@ -67,7 +69,8 @@ public final class SimulateCommand extends WorkspaceCommand {
     protected String usage() {
         return "--workspace DIR --clips A,B,... [--frames N] [--simulator embedded|arcsim] [--arcsim PATH]"
                 + " [--solver legacy|small-steps] [--body-collision smooth-capsules|surface] [--speed-limit M/S]"
-                + " [--untangle-speed M/S] [--tangle-retries N] [--compression-softening F] [--wait] [--json]";
+                + " [--untangle-speed M/S] [--tangle-retries N] [--compression-softening F]"
+                + " [--compression-recovery M/S] [--wait] [--json]";
     }
 
     @Override
@@ -95,14 +98,19 @@ public final class SimulateCommand extends WorkspaceCommand {
             });
         }
         if (args.value("speed-limit").isPresent() || args.value("untangle-speed").isPresent()
-                || args.value("tangle-retries").isPresent() || args.value("compression-softening").isPresent()) {
+                || args.value("tangle-retries").isPresent() || args.value("compression-softening").isPresent()
+                || args.value("compression-recovery").isPresent()) {
             if (settings.solver() != SimulationSettings.Solver.SMALL_STEPS) {
-                throw new UsageException("--speed-limit, --untangle-speed, --tangle-retries and --compression-softening"
-                        + " need --solver small-steps (the first solver's repairs are built in)");
+                throw new UsageException("--speed-limit, --untangle-speed, --tangle-retries, --compression-softening and"
+                        + " --compression-recovery need --solver small-steps (the first solver's repairs are built in)");
             }
             if (args.value("compression-softening").isPresent()) {
                 settings = settings.withCompressionSoftening(args.doubleValue("compression-softening", 1, 1,
                         SimulationSettings.MAX_COMPRESSION_SOFTENING));
+            }
+            if (args.value("compression-recovery").isPresent()) {
+                settings = settings.withCompressionRecoverySpeed(args.doubleValue("compression-recovery",
+                        settings.compressionRecoverySpeed(), 0, SimulationSettings.MAX_COMPRESSION_RECOVERY_SPEED));
             }
             settings = settings.withSpeedLimit(args.doubleValue("speed-limit", settings.speedLimit(), 0, 1e4))
                     .withUntangleSpeed(args.doubleValue("untangle-speed", settings.untangleSpeed(), 0, 1e4))

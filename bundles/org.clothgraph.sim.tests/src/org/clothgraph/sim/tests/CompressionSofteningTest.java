@@ -37,9 +37,11 @@ class CompressionSofteningTest {
             x[i] *= 0.35f;
             x[i + 2] *= 0.35f;
         }
-        // weightless, nothing to collide with, no speed limit: the springing back is the edges' alone
+        // weightless, nothing to collide with, no speed limit, no compression recovery limit: the springing back is
+        // the edges' alone
         SimulationSettings s = SimulationSettings.smallSteps().withThreads(1).withSelfCollision(false, 1)
-                .withGravity(0, 0, 0).withSpeedLimit(0).withLimits(1e4, 4, 300).withCompressionSoftening(softening);
+                .withGravity(0, 0, 0).withSpeedLimit(0).withLimits(1e4, 4, 300).withCompressionSoftening(softening)
+                .withCompressionRecoverySpeed(0);
         SimulationResult r = new XpbdClothSimulator().simulate(mesh, Material.defaults(), s,
                 XpbdPropertiesTest.still(new Body(List.of())), 0, new ClothState(x, new float[x.length]), 30, frames,
                 null);
@@ -78,7 +80,7 @@ class CompressionSofteningTest {
         double[] factor = { 1, SOFTENING };
         for (int k = 0; k < 2; k++) {
             SimulationSettings s = SimulationSettings.smallSteps().withThreads(1).withSelfCollision(false, 1)
-                    .withCompressionSoftening(factor[k]);
+                    .withCompressionSoftening(factor[k]).withCompressionRecoverySpeed(0);
             SimulationResult r = new XpbdClothSimulator().simulate(mesh, Material.defaults().withDamping(2), s,
                     XpbdPropertiesTest.still(bar), 0,
                     new ClothState(mesh.restPositions().clone(), new float[3 * mesh.vertexCount()]), 30, 60, null);

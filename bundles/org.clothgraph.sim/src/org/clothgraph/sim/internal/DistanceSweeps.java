@@ -60,11 +60,23 @@ final class DistanceSweeps {
      */
     private final double[] compress;
 
+    /** The compression recovery speed, m/s (0: off). */
+    private final double recovery;
     /**
-     * Sweeps over the model's constraints with this strain limit (0 = none) and compression softening (at least 1;
-     * 1 = off: {@link org.clothgraph.sim.SimulationSettings#effectiveCompressionSoftening()}).
+     * Per constraint, when compression recovery is on: the length a mesh edge shorter than at rest pushes back to in
+     * this substep (its length at the substep's start plus the recovery step, at most its rest length); the bending
+     * cross edges keep their rest length. Null when off.
      */
-    DistanceSweeps(ClothModel m, double strainLimit, double compressionSoftening) {
+    private final double[] recoverTo;
+    /** Per constraint: whether it is a mesh edge (stretch or shear), when compression recovery is on. */
+    private final boolean[] meshEdge;
+
+    /**
+     * Sweeps over the model's constraints with this strain limit (0 = none), compression softening (at least 1;
+     * 1 = off: {@link org.clothgraph.sim.SimulationSettings#effectiveCompressionSoftening()}) and compression recovery
+     * speed (m/s, 0 = off: {@link org.clothgraph.sim.SimulationSettings#compressionRecoverySpeed()}).
+     */
+    DistanceSweeps(ClothModel m, double strainLimit, double compressionSoftening, double recoverySpeed) {
         n = m.n;
         nc = m.cA.length;
         local = new int[n];
@@ -102,6 +114,9 @@ final class DistanceSweeps {
         for (int c = 0; compress != null && c < nc; c++) {
             compress[c] = m.cEdge[c] ? compressionSoftening : 1;
         }
+        recovery = recoverySpeed;
+        recoverTo = recoverySpeed > 0 ? m.cRest.clone() : null;
+        meshEdge = recoverySpeed > 0 ? m.cEdge.clone() : null;
         blockStart = m.partStart.clone();
         xw = new double[4 * n];
         lambda = new double[nc];
@@ -174,6 +189,39 @@ final class DistanceSweeps {
                 sc[2 * k + 1] = ws == 0 ? 0 : 1 / (ws + ac);
             }
         }
+    }
+
+    /**
+     * With compression recovery on, the length each mesh edge pushes back to in a substep of length h whose start
+     * positions are xs (model layout): min(rest, start length + speed x h).
+     */
+    void recoveryTargets(double[] xs, double h) {
+        if (recoverTo == null) {
+            return;
+        }
+        double step = recovery * h;
+        int[] e = ends, g = global;
+        for (int c = 0; c < nc; c++) {
+            if (!meshEdge[c]) {
+                continue;
+            }
+            int a = 3 * g[e[2 * c] >> 2], b = 3 * g[e[2 * c + 1] >> 2];
+            double dx = xs[a] - xs[b], dy = xs[a + 1] - xs[b + 1], dz = xs[a + 2] - xs[b + 2];
+            recoverTo[c] = Math.min(data[3 * c], Math.sqrt(dx * dx + dy * dy + dz * dz) + step);
+        }
+    }
+
+    /**
+     * The constraint's C = len - rest, except with compression recovery on for a mesh edge shorter than its rest
+     * length: len - target below its recovery target, 0 between the target and the rest length.
+     */
+    private double shortfall(int c, double len, double rest) {
+        double cc = len - rest;
+        if (cc < 0 && recoverTo != null) {
+            double t = recoverTo[c];
+            cc = len < t ? len - t : 0;
+        }
+        return cc;
     }
 
     /** Copies the positions x and inverse masses w into the sweep's layout. */
@@ -256,7 +304,7 @@ final class DistanceSweeps {
                 at = sc[2 * k];
                 inv = sc[2 * k + 1];
             }
-            double dl = (-(len - sd[r]) - at * lam[c]) * inv;
+            double dl = (-shortfall(c, len, sd[r]) - at * lam[c]) * inv;
             lam[c] += dl;
             move(q, oa, ob, wa, wb, dx, dy, dz, len, dl, sd[r + 3]);
         }
@@ -287,7 +335,7 @@ final class DistanceSweeps {
             if (compress != null && len < d[r]) {
                 at *= compress[c];
             }
-            double dl = (-(len - d[r]) - at * lam[c]) / (wa + wb + at);
+            double dl = (-shortfall(c, len, d[r]) - at * lam[c]) / (wa + wb + at);
             lam[c] += dl;
             move(q, oa, ob, wa, wb, dx, dy, dz, len, dl, d[r + 2]);
         }

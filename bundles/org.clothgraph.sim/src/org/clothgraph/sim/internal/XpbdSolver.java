@@ -107,7 +107,8 @@ public final class XpbdSolver implements ClothSolver {
         v = new double[3 * n];
         xp = new double[3 * n];
         xs = x.clone();
-        sweeps = new DistanceSweeps(m, settings.strainLimit(), settings.effectiveCompressionSoftening());
+        sweeps = new DistanceSweeps(m, settings.strainLimit(), settings.effectiveCompressionSoftening(),
+                settings.compressionRecoverySpeed());
         strain = new StrainPasses(m);
         iterations = settings.effectiveIterations(n);
         workers = new Workers(settings.effectiveThreads());
@@ -397,6 +398,8 @@ public final class XpbdSolver implements ClothSolver {
             driven.place(x, drivenAt);
         }
         Arrays.fill(sweeps.lambda, 0);
+        // a squeezed edge pushes back only to its length at the substep's start plus the recovery speed's step
+        sweeps.recoveryTargets(xp, h);
         sweeps.gather(x, m.w, h);
         for (int it = 0; it < iterations; it++) {
             sweeps.sweep(workers, h, it == 0);
