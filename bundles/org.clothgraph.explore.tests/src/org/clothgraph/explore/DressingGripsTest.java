@@ -47,7 +47,7 @@ class DressingGripsTest {
             PrimaryGraphSnapshot snap = PrimaryGraphSnapshot.of(p);
             Explorer plain = SmallDemo.explorer(p, 1, new XpbdClothSimulator(), exec);
             Horizon h = plain.horizon();
-            List<PrimaryEdge> edges = clipRun(snap, h);
+            List<PrimaryEdge> edges = SmallDemo.clipRun(snap, h, FRAMES);
             long n0 = edges.get(0).from();
             PrimaryNode first = snap.node(n0);
             String clip = snap.clip(first.clipId()).name();
@@ -127,29 +127,6 @@ class DressingGripsTest {
                         "velocities differ at frame " + (k + i + 1));
             }
         }
-    }
-
-    /** FRAMES clip edges in one clip, from the lowest node id that has them. */
-    private static List<PrimaryEdge> clipRun(PrimaryGraphSnapshot snap, Horizon h) {
-        List<PrimaryNode> nodes = new ArrayList<>(snap.graph().nodes());
-        nodes.sort(Comparator.comparingLong(PrimaryNode::id));
-        for (PrimaryNode n : nodes) {
-            List<PrimaryEdge> run = new ArrayList<>();
-            long at = n.id();
-            while (run.size() < FRAMES) {
-                PrimaryEdge next = h.out(at).stream().filter(e -> e.kind() == PrimaryEdge.Kind.CLIP).findFirst()
-                        .orElse(null);
-                if (next == null) {
-                    break;
-                }
-                run.add(next);
-                at = next.to();
-            }
-            if (run.size() == FRAMES) {
-                return run;
-            }
-        }
-        throw new AssertionError("no clip of the small demo has " + FRAMES + " frames in a row");
     }
 
     /** Output frame n of a unit's only branch, in the world of its played motion (frame 0: the start). */

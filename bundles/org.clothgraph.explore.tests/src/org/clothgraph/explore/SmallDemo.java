@@ -1,11 +1,17 @@
 package org.clothgraph.explore;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 
 import org.clothgraph.cloth.ProjectGarments;
 import org.clothgraph.demo.DemoPipeline;
 import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.model.PrimaryEdge;
+import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.model.Project;
+import org.clothgraph.motion.project.PrimaryGraphSnapshot;
 import org.clothgraph.sim.ClothSimulator;
 import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.XpbdClothSimulator;
@@ -57,5 +63,28 @@ final class SmallDemo {
 
     static String digest(Project p, long frameId) {
         return GraphFingerprint.frame(p, frameId);
+    }
+
+    /** {@code frames} clip edges in one clip, from the lowest node id that has them. */
+    static List<PrimaryEdge> clipRun(PrimaryGraphSnapshot snap, Horizon h, int frames) {
+        List<PrimaryNode> nodes = new ArrayList<>(snap.graph().nodes());
+        nodes.sort(Comparator.comparingLong(PrimaryNode::id));
+        for (PrimaryNode n : nodes) {
+            List<PrimaryEdge> run = new ArrayList<>();
+            long at = n.id();
+            while (run.size() < frames) {
+                PrimaryEdge next = h.out(at).stream().filter(e -> e.kind() == PrimaryEdge.Kind.CLIP).findFirst()
+                        .orElse(null);
+                if (next == null) {
+                    break;
+                }
+                run.add(next);
+                at = next.to();
+            }
+            if (run.size() == frames) {
+                return run;
+            }
+        }
+        throw new AssertionError("no clip of the small demo has " + frames + " frames in a row");
     }
 }

@@ -69,10 +69,12 @@ public final class Explorer {
 
     /**
      * Why and where an exploration stopped; {@code trouble} when it stopped for a reason other than a limit, a
-     * request or an empty queue (failing simulations, a failed initialisation, a full disk).
+     * request or an empty queue (failing simulations, a failed initialisation, a full disk). {@code reusedFrames}: of
+     * the frames this run, those a branch was given from an identical branch of its round instead of simulating them
+     * ({@link DuplicateBranches}).
      */
     public record Report(String stopReason, ExplorationStatus status, long framesThisRun, double secondsThisRun,
-            boolean trouble) {
+            boolean trouble, long reusedFrames) {
     }
 
     /** Stop reasons that are trouble start with this. */
@@ -108,6 +110,8 @@ public final class Explorer {
     private int round;
     private long simulatedFrames;
     private double cpuSeconds;
+    /** Frames of this run given to a branch from an identical branch's simulation ({@link DuplicateBranches}). */
+    private long reusedFrames, reusedAtStart;
     private double bookkeepingSeconds;
     private double wallSeconds;
     private String phase = "STOPPED";
@@ -153,6 +157,7 @@ public final class Explorer {
         load();
         settings.store(project);
         long start = simulatedFrames;
+        reusedAtStart = reusedFrames;
         String reason;
         work = project.frames().beginWork("exploration of " + garment.name());
         waitMonitor = sub;
@@ -180,7 +185,7 @@ public final class Explorer {
         publish(s);
         boolean trouble = reason.startsWith(TROUBLE);
         return new Report(trouble ? reason.substring(TROUBLE.length()) : reason, s, simulatedFrames - start,
-                (System.nanoTime() - t0) / 1e9, trouble);
+                (System.nanoTime() - t0) / 1e9, trouble, reusedFrames - reusedAtStart);
     }
 
     // ---- loading ----------------------------------------------------------------------------------
@@ -788,22 +793,47 @@ public final class Explorer {
         return new ExpansionUnit(id, label, classify, out);
     }
 
+    /**
+     * Runs a round's units, each branch whose simulation input another branch of the round already has given that
+     * branch's frames instead of simulated again ({@link DuplicateBranches}); results in unit order.
+     */
     private List<ExpansionResult> runUnits(List<ExpansionUnit> units, SubMonitor sub) {
-        return executor.runAll(units, simulator, settings.effectiveWorkers(), new UnitExecutor.Progress() {
-            @Override
-            public void started(ExpansionUnit unit) {
-                running.add(unit.label());
-                ExplorationStatus s = lastStatus;
-                if (s != null) {
-                    publish(s.with("simulating " + unit.label(), new ArrayList<>(running)));
-                }
-            }
+        DuplicateBranches duplicates = new DuplicateBranches(units);
+        // the executor sees single-branch units: a unit's label is shown while any of its branches runs
+        Map<String, Integer> runningBranches = new HashMap<>();
+        List<ExpansionResult> ran = executor.runAll(duplicates.distinct(), simulator, settings.effectiveWorkers(),
+                new UnitExecutor.Progress() {
+                    @Override
+                    public void started(ExpansionUnit unit) {
+                        boolean first;
+                        synchronized (runningBranches) {
+                            first = runningBranches.merge(unit.label(), 1, Integer::sum) == 1;
+                        }
+                        if (first) {
+                            running.add(unit.label());
+                            ExplorationStatus s = lastStatus;
+                            if (s != null) {
+                                publish(s.with("simulating " + unit.label(), new ArrayList<>(running)));
+                            }
+                        }
+                    }
 
-            @Override
-            public void finished(ExpansionUnit unit, ExpansionResult result) {
-                running.remove(unit.label());
-            }
-        }, sub.newChild(0));
+                    @Override
+                    public void finished(ExpansionUnit unit, ExpansionResult result) {
+                        boolean last;
+                        synchronized (runningBranches) {
+                            last = runningBranches.merge(unit.label(), -1, Integer::sum) == 0;
+                            if (last) {
+                                runningBranches.remove(unit.label());
+                            }
+                        }
+                        if (last) {
+                            running.remove(unit.label());
+                        }
+                    }
+                }, sub.newChild(0));
+        reusedFrames += duplicates.reusedFrames(ran);
+        return duplicates.results(ran);
     }
 
     private long[] writeFrames(ExpansionResult r) {

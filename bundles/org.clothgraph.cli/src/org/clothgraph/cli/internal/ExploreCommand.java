@@ -114,9 +114,10 @@ public final class ExploreCommand extends WorkspaceCommand {
                 JsonOutput.print(out, report(r));
             } else {
                 ExplorationStatus s = r.status();
-                out.printf(Locale.ROOT, "%s%n%d frames in %.1f s this run; %d states, %d queued, %d quarantined,"
-                        + " worst merge error %.2f mm, median %.2f mm%n", r.stopReason(), r.framesThisRun(),
-                        r.secondsThisRun(), s.states(), s.queue(), s.quarantined(), s.worstErrorMm(), s.medianErrorMm());
+                out.printf(Locale.ROOT, "%s%n%d frames in %.1f s this run (%d of them from identical branches, not"
+                        + " simulated again); %d states, %d queued, %d quarantined, worst merge error %.2f mm, median"
+                        + " %.2f mm%n", r.stopReason(), r.framesThisRun(), r.secondsThisRun(), r.reusedFrames(),
+                        s.states(), s.queue(), s.quarantined(), s.worstErrorMm(), s.medianErrorMm());
             }
             return r.trouble() ? Cli.FAILURE : Cli.OK;
         }
@@ -178,6 +179,7 @@ public final class ExploreCommand extends WorkspaceCommand {
         m.put("trouble", r.trouble());
         m.put("framesThisRun", r.framesThisRun());
         m.put("secondsThisRun", BenchCommand.round(r.secondsThisRun()));
+        m.put("reusedFramesThisRun", r.reusedFrames());
         m.put("simulatedFrames", s.simulatedFrames());
         m.put("states", s.states());
         m.put("queue", s.queue());

@@ -21,7 +21,8 @@ import org.eclipse.core.runtime.jobs.JobGroup;
 
 /**
  * Runs every unit of a round as its own Eclipse Job (family {@link Explorer#FAMILY}, named by the unit's label), so
- * each expansion in flight shows in the Progress view. A {@link JobGroup} with {@code workers} threads bounds the
+ * each expansion in flight shows in the Progress view (the explorer hands over one unit per branch, labelled with the
+ * branch's place in its expansion). A {@link JobGroup} with {@code workers} threads bounds the
  * parallelism; results come back in unit order. Cancelling the caller's monitor cancels every unit; cancelling one
  * unit (from the Progress view) cancels the round, since a round commits all its units or none.
  */
