@@ -3,17 +3,8 @@ package org.clothgraph.sim.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
-
-import org.clothgraph.sim.ClothMesh;
-import org.clothgraph.sim.ClothState;
-import org.clothgraph.sim.Material;
 import org.clothgraph.sim.SimulationFailedException;
-import org.clothgraph.sim.SimulationResult;
 import org.clothgraph.sim.SimulationSettings;
-import org.clothgraph.sim.XpbdClothSimulator;
-import org.clothgraph.sim.body.Body;
-import org.clothgraph.sim.body.Capsule;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,41 +20,15 @@ class CompressionSofteningTest {
     /** The factor measured in docs/SIMULATION.md ("Compression softening"). */
     private static final double SOFTENING = 1000;
 
-    /** Largest vertex speed over frames [0, frames) and the sheet's half width at the last frame. */
-    private static double[] release(double softening, int frames) throws SimulationFailedException {
-        ClothMesh mesh = XpbdPropertiesTest.sheet(16, 0.5, 1.5, false);
-        float[] x = mesh.restPositions().clone();
-        for (int i = 0; i < x.length; i += 3) {
-            x[i] *= 0.35f;
-            x[i + 2] *= 0.35f;
-        }
-        // weightless, nothing to collide with, no speed limit, no compression recovery limit: the springing back is
-        // the edges' alone
-        SimulationSettings s = SimulationSettings.smallSteps().withThreads(1).withSelfCollision(false, 1)
-                .withGravity(0, 0, 0).withSpeedLimit(0).withLimits(1e4, 4, 300).withCompressionSoftening(softening)
-                .withCompressionRecoverySpeed(0);
-        SimulationResult r = new XpbdClothSimulator().simulate(mesh, Material.defaults(), s,
-                XpbdPropertiesTest.still(new Body(List.of())), 0, new ClothState(x, new float[x.length]), 30, frames,
-                null);
-        double fastest = 0;
-        for (ClothState st : r.frames()) {
-            float[] v = st.velocities();
-            for (int i = 0; i < v.length; i += 3) {
-                fastest = Math.max(fastest, Math.sqrt(v[i] * v[i] + v[i + 1] * v[i + 1] + v[i + 2] * v[i + 2]));
-            }
-        }
-        float[] p = r.last().positions();
-        double half = 0;
-        for (int i = 0; i < p.length; i += 3) {
-            half = Math.max(half, Math.max(Math.abs(p[i]), Math.abs(p[i + 2])));
-        }
-        return new double[] { fastest, half };
+    /** The small-step solver with this softening and no compression recovery limit (the edges alone decide). */
+    private static SimulationSettings softened(double factor) {
+        return SimulationSettings.smallSteps().withCompressionSoftening(factor).withCompressionRecoverySpeed(0);
     }
 
     @Test
     void aSqueezedSheetUnfoldsInsteadOfSpringingBack() throws SimulationFailedException {
-        double[] stiff = release(1, 5), soft = release(SOFTENING, 5);
-        double[] later = release(SOFTENING, 60);
+        double[] stiff = SqueezedSheets.release(softened(1), 5), soft = SqueezedSheets.release(softened(SOFTENING), 5);
+        double[] later = SqueezedSheets.release(softened(SOFTENING), 60);
         System.out.printf("COMPRESSION SOFTENING: sheet squeezed to 35 %%, fastest vertex in 5 frames %.1f m/s as stiff"
                 + " as in stretch, %.1f m/s softened %.0fx; half width after 2 s %.3f m (0.25 at rest)%n", stiff[0],
                 soft[0], SOFTENING, later[1]);
@@ -74,26 +39,10 @@ class CompressionSofteningTest {
 
     @Test
     void aHangingSheetHangsAsBefore() throws SimulationFailedException {
-        ClothMesh mesh = XpbdPropertiesTest.sheet(12, 0.6, 1.5, false);
-        Body bar = new Body(List.of(new Capsule("bar", -0.5f, 1.45f, 0f, 0.5f, 1.45f, 0f, 0.03f, 0.03f)));
-        double[] sag = new double[2];
-        double[] factor = { 1, SOFTENING };
-        for (int k = 0; k < 2; k++) {
-            SimulationSettings s = SimulationSettings.smallSteps().withThreads(1).withSelfCollision(false, 1)
-                    .withCompressionSoftening(factor[k]).withCompressionRecoverySpeed(0);
-            SimulationResult r = new XpbdClothSimulator().simulate(mesh, Material.defaults().withDamping(2), s,
-                    XpbdPropertiesTest.still(bar), 0,
-                    new ClothState(mesh.restPositions().clone(), new float[3 * mesh.vertexCount()]), 30, 60, null);
-            float[] p = r.last().positions();
-            double low = Double.POSITIVE_INFINITY;
-            for (int i = 1; i < p.length; i += 3) {
-                low = Math.min(low, p[i]);
-            }
-            sag[k] = 1.45 - low;
-        }
+        double stiff = SqueezedSheets.sag(softened(1)), soft = SqueezedSheets.sag(softened(SOFTENING));
         System.out.printf("COMPRESSION SOFTENING: sheet over a bar, sag %.4f m as stiff as in stretch, %.4f m softened%n",
-                sag[0], sag[1]);
-        assertTrue(sag[0] > 0.2, "the halves hang: " + sag[0]);
-        assertEquals(sag[0], sag[1], 0.02 * sag[0], "the hanging sheet is in tension: the softening does not change it");
+                stiff, soft);
+        assertTrue(stiff > 0.2, "the halves hang: " + stiff);
+        assertEquals(stiff, soft, 0.02 * stiff, "the hanging sheet is in tension: the softening does not change it");
     }
 }
