@@ -799,37 +799,21 @@ public final class Explorer {
      */
     private List<ExpansionResult> runUnits(List<ExpansionUnit> units, SubMonitor sub) {
         DuplicateBranches duplicates = new DuplicateBranches(units);
-        // the executor sees single-branch units: a unit's label is shown while any of its branches runs
-        Map<String, Integer> runningBranches = new HashMap<>();
+        // the executor sees one unit per distinct branch, each with a label of its own
         List<ExpansionResult> ran = executor.runAll(duplicates.distinct(), simulator, settings.effectiveWorkers(),
                 new UnitExecutor.Progress() {
                     @Override
                     public void started(ExpansionUnit unit) {
-                        boolean first;
-                        synchronized (runningBranches) {
-                            first = runningBranches.merge(unit.label(), 1, Integer::sum) == 1;
-                        }
-                        if (first) {
-                            running.add(unit.label());
-                            ExplorationStatus s = lastStatus;
-                            if (s != null) {
-                                publish(s.with("simulating " + unit.label(), new ArrayList<>(running)));
-                            }
+                        running.add(unit.label());
+                        ExplorationStatus s = lastStatus;
+                        if (s != null) {
+                            publish(s.with("simulating " + unit.label(), new ArrayList<>(running)));
                         }
                     }
 
                     @Override
                     public void finished(ExpansionUnit unit, ExpansionResult result) {
-                        boolean last;
-                        synchronized (runningBranches) {
-                            last = runningBranches.merge(unit.label(), -1, Integer::sum) == 0;
-                            if (last) {
-                                runningBranches.remove(unit.label());
-                            }
-                        }
-                        if (last) {
-                            running.remove(unit.label());
-                        }
+                        running.remove(unit.label());
                     }
                 }, sub.newChild(0));
         reusedFrames += duplicates.reusedFrames(ran);
