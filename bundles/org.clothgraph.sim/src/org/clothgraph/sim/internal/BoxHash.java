@@ -11,7 +11,14 @@ final class BoxHash {
     private final double cell, inv;
     private final int mask;
     private final int[] start, fill;
+    /**
+     * The bucket entries: box id << 3 | the box's lower-corner flags in the entry's cell (bit 0: the cell is the box's
+     * first along x, bit 1 along y, bit 2 along z), and each entry's cell packed ({@link #key}; -1 when out of the
+     * packable range). A query tests an entry of its own cell on the flags alone, read in sequence with the entries;
+     * only an entry of another cell sharing the bucket is tested on the cells stored per box.
+     */
     private int[] items = new int[0];
+    private long[] keys = new long[0];
     private double[] boxes = new double[0];
     private int[] cells = new int[0]; // integer cell bounds per box: ix0, iy0, iz0, ix1, iy1, iz1
     private int count;
@@ -93,6 +100,10 @@ final class BoxHash {
         }
         if (items.length < entries) {
             items = new int[(int) Math.min(Integer.MAX_VALUE - 16, entries + entries / 4)];
+            keys = new long[items.length];
+        }
+        if ((long) n << 3 > Integer.MAX_VALUE) {
+            throw new IllegalStateException("spatial hash overflow: more than 2^28 boxes");
         }
         System.arraycopy(start, 0, fill, 0, mask + 1);
         for (int j = 0; j < m; j++) {
@@ -103,7 +114,9 @@ final class BoxHash {
             for (int ix = ix0; ix <= ix1; ix++) {
                 for (int iy = iy0; iy <= iy1; iy++) {
                     for (int iz = iz0; iz <= iz1; iz++) {
-                        items[fill[hash(ix, iy, iz) & mask]++] = t;
+                        int e = fill[hash(ix, iy, iz) & mask]++;
+                        items[e] = t << 3 | (ix == ix0 ? 1 : 0) | (iy == iy0 ? 2 : 0) | (iz == iz0 ? 4 : 0);
+                        keys[e] = key(ix, iy, iz);
                     }
                 }
             }
@@ -142,22 +155,33 @@ final class BoxHash {
         hits.size = 0;
         int ix0 = c(x0), iy0 = c(y0), iz0 = c(z0), ix1 = c(x1), iy1 = c(y1), iz1 = c(z1);
         double[] b = boxes;
-        int[] cl = cells;
+        int[] cl = cells, it = items;
+        long[] ks = keys;
         for (int ix = ix0; ix <= ix1; ix++) {
             for (int iy = iy0; iy <= iy1; iy++) {
                 for (int iz = iz0; iz <= iz1; iz++) {
                     int h = hash(ix, iy, iz) & mask;
+                    long k = key(ix, iy, iz);
+                    // examined only in the cell holding the lower corner of the two boxes' intersection: the cell
+                    // of max(x0, box's x0) is max(ix0, box's ix0), the cell index being monotonic. For an entry of
+                    // this cell (box's x0 <= ix) that is: ix is the query's first cell along x or the box's, and so
+                    // on (the flags); an entry of another cell sharing the bucket is tested on the cells the build
+                    // computed. Either turns away the pairs met in another of their cells before their six
+                    // coordinates are read.
+                    int need = (ix != ix0 ? 1 : 0) | (iy != iy0 ? 2 : 0) | (iz != iz0 ? 4 : 0);
                     for (int e = start[h], end = start[h + 1]; e < end; e++) {
-                        int t = items[e];
+                        int entry = it[e];
+                        int t = entry >>> 3;
                         if (t <= after) {
                             continue;
                         }
                         int o = 6 * t;
-                        // examined only in the cell holding the lower corner of the two boxes' intersection: the cell
-                        // of max(x0, box's x0) is max(ix0, box's ix0), the cell index being monotonic; tested first,
-                        // on the cells the build computed, it turns away the pairs met in another of their cells (and
-                        // the boxes of other cells sharing the bucket) before their six coordinates are read
-                        if (Math.max(ix0, cl[o]) != ix || Math.max(iy0, cl[o + 1]) != iy || Math.max(iz0, cl[o + 2]) != iz) {
+                        if (ks[e] == k && k != -1) {
+                            if ((entry & need) != need) {
+                                continue;
+                            }
+                        } else if (Math.max(ix0, cl[o]) != ix || Math.max(iy0, cl[o + 1]) != iy
+                                || Math.max(iz0, cl[o + 2]) != iz) {
                             continue;
                         }
                         if (Math.max(x0, b[o]) > Math.min(x1, b[o + 3]) || Math.max(y0, b[o + 1]) > Math.min(y1, b[o + 4])
@@ -228,6 +252,17 @@ final class BoxHash {
         }
         return false;
     }
+
+    /** Cell (ix, iy, iz) packed into 21 bits per axis, or -1 where an index lies outside [-2^20, 2^20). */
+    private static long key(int ix, int iy, int iz) {
+        int ox = ix + KEY_OFFSET, oy = iy + KEY_OFFSET, oz = iz + KEY_OFFSET;
+        if ((ox | oy | oz) < 0 || ((ox | oy | oz) & ~KEY_MASK) != 0) {
+            return -1;
+        }
+        return (long) ox << 42 | (long) oy << 21 | oz;
+    }
+
+    private static final int KEY_OFFSET = 1 << 20, KEY_MASK = (1 << 21) - 1;
 
     private static int hash(int ix, int iy, int iz) {
         return (ix * 92837111) ^ (iy * 689287499) ^ (iz * 283923481);
