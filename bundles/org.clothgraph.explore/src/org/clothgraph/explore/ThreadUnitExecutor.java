@@ -34,21 +34,32 @@ public final class ThreadUnitExecutor implements UnitExecutor, AutoCloseable {
             });
         }
         // every branch is its own task (a unit's branches are independent), so one long unit does not idle the
-        // other workers at the end of a round; results are put back together per unit, in unit order
+        // other workers at the end of a round; the longest branches are handed out first (longest processing time
+        // first), so that the round does not end on one worker running a long branch started last; results are put
+        // back together per unit, in unit order, whatever order they ran in
         List<List<Future<ExpansionResult>>> futures = new ArrayList<>();
-        for (ExpansionUnit u : units) {
-            List<Future<ExpansionResult>> parts = new ArrayList<>();
-            for (int b = 0; b < u.branches().size(); b++) {
-                ExpansionUnit part = u.branchUnit(b);
-                boolean first = b == 0;
-                parts.add(pool.submit(() -> {
-                    if (first) {
-                        progress.started(u);
-                    }
-                    return UnitRunner.run(part, simulator, new CancelOnly(sub));
-                }));
+        List<int[]> order = new ArrayList<>();
+        for (int i = 0; i < units.size(); i++) {
+            futures.add(new ArrayList<>());
+            for (int b = 0; b < units.get(i).branches().size(); b++) {
+                futures.get(i).add(null);
+                order.add(new int[] { i, b, units.get(i).branches().get(b).sim().frames() });
             }
-            futures.add(parts);
+        }
+        order.sort((p, q) -> q[2] != p[2] ? Integer.compare(q[2], p[2])
+                : p[0] != q[0] ? Integer.compare(p[0], q[0]) : Integer.compare(p[1], q[1]));
+        boolean[] startedUnit = new boolean[units.size()];
+        for (int[] o : order) {
+            ExpansionUnit u = units.get(o[0]);
+            ExpansionUnit part = u.branchUnit(o[1]);
+            boolean first = !startedUnit[o[0]];
+            startedUnit[o[0]] = true;
+            futures.get(o[0]).set(o[1], pool.submit(() -> {
+                if (first) {
+                    progress.started(u);
+                }
+                return UnitRunner.run(part, simulator, new CancelOnly(sub));
+            }));
         }
         List<ExpansionResult> out = new ArrayList<>();
         try {

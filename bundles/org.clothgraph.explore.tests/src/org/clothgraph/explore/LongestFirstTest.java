@@ -1,0 +1,95 @@
+package org.clothgraph.explore;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.clothgraph.model.PrimaryEdge;
+import org.clothgraph.model.Project;
+import org.clothgraph.motion.project.PrimaryGraphSnapshot;
+import org.clothgraph.sim.ClothMesh;
+import org.clothgraph.sim.ClothState;
+import org.clothgraph.sim.Material;
+import org.clothgraph.sim.SimulationFailedException;
+import org.clothgraph.sim.SimulationSettings;
+import org.clothgraph.sim.XpbdClothSimulator;
+import org.clothgraph.sim.body.BodyMotion;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The thread executor hands out a round's branches longest first, so that a round does not end with one worker
+ * running a long branch it started last while the others wait; the results still come back per unit, in unit order,
+ * each what simulating the unit alone gives.
+ */
+class LongestFirstTest {
+    @TempDir
+    Path dir;
+
+    /** The embedded simulator, noting the length of every branch it starts, in the order it starts them. */
+    static final class Recording extends FailureTest.FailingSimulator {
+        final List<Integer> started = Collections.synchronizedList(new ArrayList<>());
+
+        @Override
+        boolean fails(ClothState initial) {
+            return false;
+        }
+
+        @Override
+        public void simulateStored(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
+                double startTime, ClothState initial, double fps, int frames, StoringSink sink, IProgressMonitor monitor)
+                throws SimulationFailedException {
+            started.add(frames);
+            super.simulateStored(mesh, material, settings, motion, startTime, initial, fps, frames, sink, monitor);
+        }
+    }
+
+    @Test
+    void theLongestBranchesRunFirstAndResultsComeBackInUnitOrder() throws Exception {
+        try (Project p = SmallDemo.build(dir.resolve("d")); ThreadUnitExecutor exec = new ThreadUnitExecutor()) {
+            Explorer ex = SmallDemo.explorer(p, 1, new XpbdClothSimulator(), exec);
+            List<PrimaryEdge> whole = SmallDemo.clipRun(PrimaryGraphSnapshot.of(p), ex.horizon(), 12);
+            long n0 = whole.get(0).from();
+            ClothState start = ex.drapeAt(n0);
+            // three units in queue order; the second has a short and a long branch
+            List<ExpansionUnit> units = List.of(ex.unitFor(n0, start, List.of(whole.subList(0, 3))),
+                    ex.unitFor(n0, start, List.of(whole.subList(0, 5), whole)),
+                    ex.unitFor(n0, start, List.of(whole.subList(0, 8))));
+            Recording sim = new Recording();
+            List<String> finished = new ArrayList<>();
+            List<ExpansionResult> results = exec.runAll(units, sim, 1, new UnitExecutor.Progress() {
+                @Override
+                public void started(ExpansionUnit unit) {
+                }
+
+                @Override
+                public void finished(ExpansionUnit unit, ExpansionResult result) {
+                    finished.add(unit.label() + "/" + result.frameCount());
+                }
+            }, null);
+
+            assertEquals(List.of(12, 8, 5, 3), sim.started, "one worker takes the branches longest first");
+            assertEquals(List.of(units.get(0).label() + "/3", units.get(1).label() + "/17",
+                    units.get(2).label() + "/8"), finished, "reported per unit, in unit order");
+            for (int u = 0; u < units.size(); u++) {
+                ExpansionResult got = results.get(u);
+                ExpansionResult alone = UnitRunner.run(units.get(u), new XpbdClothSimulator(), null);
+                assertFalse(got.failed() || alone.failed(), () -> got.failure() + " / " + alone.failure());
+                assertEquals(alone.frames().size(), got.frames().size());
+                for (int b = 0; b < alone.frames().size(); b++) {
+                    List<ClothState> a = alone.frames().get(b), g = got.frames().get(b);
+                    assertEquals(a.size(), g.size(), "unit " + u + " branch " + b);
+                    ClothState last = a.get(a.size() - 1), lastGot = g.get(g.size() - 1);
+                    assertArrayEquals(last.positions(), lastGot.positions(), "unit " + u + " branch " + b);
+                    assertArrayEquals(last.velocities(), lastGot.velocities(), "unit " + u + " branch " + b);
+                }
+            }
+        }
+    }
+}
