@@ -1,5 +1,6 @@
 package org.clothgraph.sim.internal;
 
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.clothgraph.sim.body.Body;
@@ -121,9 +122,36 @@ final class SmoothCapsuleCollider implements BodyCollider {
     @Override
     public void load(double t, boolean first) {
         Body b = motion.poseAt(t);
+        if (clearance != null) {
+            if (cur == null || cur.size() != b.size()) {
+                Arrays.fill(clearance, 0);
+            } else {
+                bodyTravel += travel(cur, b);
+            }
+        }
         prev = first || cur == null ? b : cur;
         cur = b;
         boxes();
+    }
+
+    /**
+     * How far any point of a capsule's axis moves from pose a to pose b, plus how much its larger radius grows, at
+     * most (an axis point moves as its two ends, interpolated).
+     */
+    private static double travel(Body a, Body b) {
+        double most = 0;
+        for (int c = 0; c < a.size(); c++) {
+            Capsule p = a.capsule(c), q = b.capsule(c);
+            double da = Math.sqrt(sq(q.ax() - p.ax()) + sq(q.ay() - p.ay()) + sq(q.az() - p.az()));
+            double db = Math.sqrt(sq(q.bx() - p.bx()) + sq(q.by() - p.by()) + sq(q.bz() - p.bz()));
+            double dr = Math.max(0, Math.max(q.ra(), q.rb()) - Math.max(p.ra(), p.rb()));
+            most = Math.max(most, Math.max(da, db) + dr);
+        }
+        return most;
+    }
+
+    private static double sq(double v) {
+        return v * v;
     }
 
     @Override
@@ -347,6 +375,69 @@ final class SmoothCapsuleCollider implements BodyCollider {
     private long pretests;
     private final AtomicLong pretestClear = new AtomicLong();
 
+    /**
+     * Edge clearances (for the edge list given to {@link #keepClearances}): an edge tested and found clear gets a
+     * clearance, a lower bound on how much closer to any capsule's axis than it is it could come and still be
+     * rejected by every capsule's reach (the capsule's larger radius + thickness + the union's fillet); capsules
+     * whose boxes it did not meet are at least three quarters of the blend further than that. A later pass skips
+     * the edge while its ends have moved less from where they were then, and the body's capsules less over the loads
+     * since ({@link #bodyTravel}, summed), than the clearance: its test would find it clear again and change nothing.
+     * The frames are the same, bit for bit (BodyEdgeClearanceTest).
+     */
+    private int[] clearA;
+    private double[] clearance, clearAt, clearBody;
+    /** Summed over the loads: how far any capsule's axis moved from one loaded pose to the next, at most. */
+    private double bodyTravel;
+    private long clearanceSkips;
+    private final AtomicLong pretestClearanceSkips = new AtomicLong();
+    /** Rounding allowance of a clearance, m. */
+    private static final double CLEARANCE_SLACK = 1e-6;
+
+    /**
+     * Keeps clearances for the edges (eA[e], eB[e]): edge passes over this very list skip the edges their clearance
+     * shows clear (the mesh's edges, passed in every substep; other lists are tested as before).
+     */
+    void keepClearances(int[] eA, int edges) {
+        clearA = eA;
+        clearance = new double[edges];
+        clearAt = new double[6 * edges];
+        clearBody = new double[edges];
+    }
+
+    /** Edge tests skipped on the edges' clearance so far (in the passes and in their pretests). */
+    long clearanceSkips() {
+        return clearanceSkips + pretestClearanceSkips.get();
+    }
+
+    /** Whether edge e's clearance shows it clear at x: its ends and the body moved less than it since. */
+    private boolean stillClear(double[] x, int e, int a, int b) {
+        double budget = clearance[e] - (bodyTravel - clearBody[e]);
+        if (!(budget > 0)) {
+            return false;
+        }
+        double b2 = budget * budget;
+        int o = 6 * e, oa = 3 * a, ob = 3 * b;
+        if (sq(x[oa] - clearAt[o]) + sq(x[oa + 1] - clearAt[o + 1]) + sq(x[oa + 2] - clearAt[o + 2]) >= b2) {
+            return false;
+        }
+        return sq(x[ob] - clearAt[o + 3]) + sq(x[ob + 1] - clearAt[o + 4]) + sq(x[ob + 2] - clearAt[o + 5]) < b2;
+    }
+
+    /** Notes edge e's clearance c (found at x, nothing pushed), or none (c <= 0). */
+    private void noteClearance(double[] x, int e, int a, int b, double c) {
+        clearance[e] = c;
+        if (c > 0) {
+            int o = 6 * e, oa = 3 * a, ob = 3 * b;
+            clearAt[o] = x[oa];
+            clearAt[o + 1] = x[oa + 1];
+            clearAt[o + 2] = x[oa + 2];
+            clearAt[o + 3] = x[ob];
+            clearAt[o + 4] = x[ob + 1];
+            clearAt[o + 5] = x[ob + 2];
+            clearBody[e] = bodyTravel;
+        }
+    }
+
     /** The edge passes that pretested their edges, and the edges the pretests found clear. */
     long[] pretests() {
         return new long[] { pretests, pretestClear.get() };
@@ -363,6 +454,7 @@ final class SmoothCapsuleCollider implements BodyCollider {
         double[] box = this.box;
         boolean skip = first != null && first.ended(), record = first != null && first.recording();
         boolean pretest = workers != null && workers.threads() > 1 && edges >= PRETEST_EDGES;
+        boolean clear = clearance != null && eA == clearA && edges == clearance.length;
         if (pretest) {
             if (edgeClear.length < edges) {
                 edgeClear = new boolean[edges];
@@ -374,8 +466,8 @@ final class SmoothCapsuleCollider implements BodyCollider {
             pretests++;
             workers.forRange(edges, 2048, (chunk, from, to) -> {
                 Near block = new Near(n);
-                long clear = 0;
-                double[] seg = new double[12], st = new double[2], g = new double[3];
+                long found = 0, kept = 0;
+                double[] seg = new double[12], st = new double[2], g = new double[3], c = new double[1];
                 int[] dominant = new int[2];
                 boolean culled = false;
                 for (int e = from; e < to; e++) {
@@ -385,19 +477,30 @@ final class SmoothCapsuleCollider implements BodyCollider {
                     if (skip && first.settled(x, eA[e]) && first.settled(x, eB[e])) {
                         continue; // the pass skips it
                     }
+                    if (clear && stillClear(x, e, eA[e], eB[e])) {
+                        edgeClear[e] = true;
+                        found++;
+                        kept++;
+                        continue;
+                    }
                     if (!culled) {
                         cull(x, e, Math.min(to, e - e % BLOCK + BLOCK), eA, eB, box, n, block);
                         culled = true;
                     }
-                    edgeClear[e] = testEdge(x, xp, w, eA[e], eB[e], box, block, seg, st, g, dominant, false) == 0;
-                    clear += edgeClear[e] ? 1 : 0;
+                    edgeClear[e] = testEdge(x, xp, w, eA[e], eB[e], box, block, seg, st, g, dominant, c, false) == 0;
+                    if (clear && edgeClear[e]) {
+                        noteClearance(x, e, eA[e], eB[e], c[0]);
+                    }
+                    found += edgeClear[e] ? 1 : 0;
                 }
-                pretestClear.addAndGet(clear);
+                pretestClear.addAndGet(found);
+                pretestClearanceSkips.addAndGet(kept);
             });
         }
-        double[] seg = new double[12], st = new double[2], g = new double[3];
+        double[] seg = new double[12], st = new double[2], g = new double[3], cl = new double[1];
         int[] dominant = new int[2];
         int pushed = 0, moved = 0;
+        long skipped = 0;
         Near block = edgeBlock;
         if (block == null || block.cand.length != n) {
             block = edgeBlock = new Near(n);
@@ -424,11 +527,18 @@ final class SmoothCapsuleCollider implements BodyCollider {
             if (pretest && edgeClear[e] && !movedByPush[a] && !movedByPush[b]) {
                 continue;
             }
+            if (clear && !pretest && stillClear(x, e, a, b)) {
+                skipped++;
+                continue;
+            }
             if (toCull) {
                 cull(x, cullFrom, Math.min(edges, e - e % BLOCK + BLOCK), eA, eB, box, n, block);
                 toCull = false;
             }
-            int pushes = testEdge(x, xp, w, a, b, box, block, seg, st, g, dominant, true);
+            int pushes = testEdge(x, xp, w, a, b, box, block, seg, st, g, dominant, cl, true);
+            if (clear) {
+                noteClearance(x, e, a, b, pushes > 0 ? 0 : cl[0]);
+            }
             if (pushes > 0) {
                 pushed += pushes;
                 // the block's later edges are culled again where they are now (before the next one is tested)
@@ -452,6 +562,7 @@ final class SmoothCapsuleCollider implements BodyCollider {
         for (int k = 0; k < moved; k++) {
             movedByPush[movedList[k]] = false;
         }
+        clearanceSkips += skipped;
         return pushed;
     }
 
@@ -469,7 +580,7 @@ final class SmoothCapsuleCollider implements BodyCollider {
      * demo's nine clips: most of the frames with body crossings and no vertex inside the body).
      */
     private int testEdge(double[] x, double[] xp, double[] w, int a, int b, double[] box, Near block, double[] seg,
-            double[] st, double[] g, int[] dominant, boolean apply) {
+            double[] st, double[] g, int[] dominant, double[] clearOut, boolean apply) {
         int oa = 3 * a, ob = 3 * b;
         double wa = w[a], wb = w[b];
         double lx = Math.min(x[oa], x[ob]), ly = Math.min(x[oa + 1], x[ob + 1]), lz = Math.min(x[oa + 2], x[ob + 2]);
@@ -479,6 +590,9 @@ final class SmoothCapsuleCollider implements BodyCollider {
         int pushedHere = 0;
         int[] cand = block.cand;
         double fillet = 0.25 * blend;
+        // the clearance (keepClearances): capsules whose boxes the edge's box does not meet are further than their
+        // reach + the rest of the blend
+        double clear = blend - fillet;
         for (int j = 0, count = block.candCount; j < count; j++) {
             int c = cand[j];
             int q = 6 * c;
@@ -498,6 +612,9 @@ final class SmoothCapsuleCollider implements BodyCollider {
             seg[10] = k.by();
             seg[11] = k.bz();
             double d2 = Geometry.closestSegments(seg, 0, 1, 2, 3, st);
+            if (clear > 0) {
+                clear = Math.min(clear, Math.sqrt(d2) - (Math.max(k.ra(), k.rb()) + thick + fillet) - CLEARANCE_SLACK);
+            }
             double s = st[0], t = st[1];
             double reach = k.radiusAt(t) + thick;
             // beyond reach + fillet from this capsule no union it is part of comes within the thickness
@@ -540,6 +657,7 @@ final class SmoothCapsuleCollider implements BodyCollider {
                 continue;
             }
             if (!apply) {
+                clearOut[0] = 0;
                 return 1;
             }
             double lam = depth / den;
@@ -571,6 +689,7 @@ final class SmoothCapsuleCollider implements BodyCollider {
             }
             pushedHere++;
         }
+        clearOut[0] = clear;
         return pushedHere;
     }
 

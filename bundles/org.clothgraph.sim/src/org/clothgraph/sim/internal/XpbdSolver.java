@@ -92,6 +92,7 @@ public final class XpbdSolver implements ClothSolver {
     private final int[] roundVertices;
     private final double[] roundStart;
     private boolean skipSettled = true;
+    private boolean keepClearances = true;
     private long secondPasses, secondPassVertices;
     // counters for the run report
     private long substepsTotal, framesAtBudget, contactsTotal, bodyPushesTotal, speedLimits, untangles, tangleRetries,
@@ -183,6 +184,20 @@ public final class XpbdSolver implements ClothSolver {
     }
 
     /**
+     * Tests only: off, the edge passes test every edge instead of skipping those whose clearance from the capsules
+     * shows them clear ({@link SmoothCapsuleCollider#keepClearances}), which must not change the frames. Set before the
+     * first frame.
+     */
+    public void keepClearances(boolean on) {
+        keepClearances = on;
+    }
+
+    /** Edges the body's edge passes skipped on their clearance so far (smooth-capsule collisions). */
+    public long clearanceSkips() {
+        return collider instanceof SmoothCapsuleCollider s ? s.clearanceSkips() : 0;
+    }
+
+    /**
      * The body passes after a substep's first so far ({@link #CONTACT_BODY_ROUNDS} per substep with contacts): how
      * many, the vertices they tested and the edges they skipped (summed over the passes).
      */
@@ -266,6 +281,9 @@ public final class XpbdSolver implements ClothSolver {
                         set.separationSpeed());
                 smooth.useWorkers(workers);
                 smooth.trackStartShifts(n);
+                if (keepClearances) {
+                    smooth.keepClearances(m.eA, m.edges);
+                }
                 collider = smooth;
             } else {
                 BodySurface s = motion.surface();
