@@ -1,8 +1,6 @@
 package org.clothgraph.explore;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -67,23 +65,7 @@ class DuplicateBranchesTest {
             assertEquals(16, d.reusedFrames(ran), "the reused branch's frames");
 
             // each unit's result is what simulating all of it gives, bit for bit
-            for (int u = 0; u < units.size(); u++) {
-                ExpansionResult got = results.get(u);
-                ExpansionResult alone = UnitRunner.run(units.get(u), new XpbdClothSimulator(), null);
-                assertFalse(got.failed() || alone.failed(), () -> got.failure() + " / " + alone.failure());
-                assertEquals(alone.frames().size(), got.frames().size());
-                for (int b = 0; b < alone.frames().size(); b++) {
-                    assertEquals(alone.frames().get(b).size(), got.frames().get(b).size());
-                    assertEquals(alone.classes().get(b), got.classes().get(b));
-                    for (int f = 0; f < alone.frames().get(b).size(); f++) {
-                        String where = "unit " + u + " branch " + b + " frame " + (f + 1);
-                        assertArrayEquals(alone.frames().get(b).get(f).positions(),
-                                got.frames().get(b).get(f).positions(), where);
-                        assertArrayEquals(alone.frames().get(b).get(f).velocities(),
-                                got.frames().get(b).get(f).velocities(), where);
-                    }
-                }
-            }
+            SmallDemo.assertAsAlone(units, results);
             // the reused branch cost nothing: the second unit's CPU time is its shorter branch's alone
             assertEquals(ran.get(1).cpuSeconds(), results.get(1).cpuSeconds());
         }

@@ -1,8 +1,6 @@
 package org.clothgraph.explore;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -77,19 +75,7 @@ class LongestFirstTest {
             assertEquals(List.of(12, 8, 5, 3), sim.started, "one worker takes the branches longest first");
             assertEquals(List.of(units.get(0).label() + "/3", units.get(1).label() + "/17",
                     units.get(2).label() + "/8"), finished, "reported per unit, in unit order");
-            for (int u = 0; u < units.size(); u++) {
-                ExpansionResult got = results.get(u);
-                ExpansionResult alone = UnitRunner.run(units.get(u), new XpbdClothSimulator(), null);
-                assertFalse(got.failed() || alone.failed(), () -> got.failure() + " / " + alone.failure());
-                assertEquals(alone.frames().size(), got.frames().size());
-                for (int b = 0; b < alone.frames().size(); b++) {
-                    List<ClothState> a = alone.frames().get(b), g = got.frames().get(b);
-                    assertEquals(a.size(), g.size(), "unit " + u + " branch " + b);
-                    ClothState last = a.get(a.size() - 1), lastGot = g.get(g.size() - 1);
-                    assertArrayEquals(last.positions(), lastGot.positions(), "unit " + u + " branch " + b);
-                    assertArrayEquals(last.velocities(), lastGot.velocities(), "unit " + u + " branch " + b);
-                }
-            }
+            SmallDemo.assertAsAlone(units, results);
         }
     }
 }

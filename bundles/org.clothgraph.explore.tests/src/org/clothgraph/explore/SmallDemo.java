@@ -1,5 +1,9 @@
 package org.clothgraph.explore;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -86,5 +90,26 @@ final class SmallDemo {
             }
         }
         throw new AssertionError("no clip of the small demo has " + frames + " frames in a row");
+    }
+
+    /** Asserts that each unit's result is what simulating the unit alone gives, every frame bit for bit. */
+    static void assertAsAlone(List<ExpansionUnit> units, List<ExpansionResult> results) {
+        for (int u = 0; u < units.size(); u++) {
+            ExpansionResult got = results.get(u);
+            ExpansionResult alone = UnitRunner.run(units.get(u), new XpbdClothSimulator(), null);
+            assertFalse(got.failed() || alone.failed(), got.failure() + " / " + alone.failure());
+            assertEquals(alone.frames().size(), got.frames().size());
+            for (int b = 0; b < alone.frames().size(); b++) {
+                assertEquals(alone.frames().get(b).size(), got.frames().get(b).size());
+                assertEquals(alone.classes().get(b), got.classes().get(b));
+                for (int f = 0; f < alone.frames().get(b).size(); f++) {
+                    String where = "unit " + u + " branch " + b + " frame " + (f + 1);
+                    assertArrayEquals(alone.frames().get(b).get(f).positions(),
+                            got.frames().get(b).get(f).positions(), where);
+                    assertArrayEquals(alone.frames().get(b).get(f).velocities(),
+                            got.frames().get(b).get(f).velocities(), where);
+                }
+            }
+        }
     }
 }

@@ -12,13 +12,17 @@ final class BoxHash {
     private final int mask;
     private final int[] start, fill;
     /**
-     * The bucket entries: box id << 3 | the box's lower-corner flags in the entry's cell (bit 0: the cell is the box's
-     * first along x, bit 1 along y, bit 2 along z), and each entry's cell packed ({@link #key}; -1 when out of the
-     * packable range). A query tests an entry of its own cell on the flags alone, read in sequence with the entries;
-     * only an entry of another cell sharing the bucket is tested on the cells stored per box.
+     * The bucket entries, two ints each: box id << 3 | the box's lower-corner flags in the entry's cell (bit 0: the
+     * cell is the box's first along x, bit 1 along y, bit 2 along z), and the entry's cell ({@link #key}: the low 10
+     * bits of each index, which tell the cells of one build apart when they span fewer than 1,024 cells per axis,
+     * {@link #keyed}). A query tests an entry of its own cell on the flags alone, read in sequence with the entry;
+     * an entry of another cell sharing the bucket, or every entry of a build too wide to be keyed, is tested on the
+     * cells stored per box.
      */
     private int[] items = new int[0];
-    private long[] keys = new long[0];
+    private boolean keyed;
+    /** The least and the greatest cell index of the stored boxes, any axis. */
+    private int spanLo, spanHi;
     private double[] boxes = new double[0];
     private int[] cells = new int[0]; // integer cell bounds per box: ix0, iy0, iz0, ix1, iy1, iz1
     private int count;
@@ -98,10 +102,23 @@ final class BoxHash {
         for (int i = 0; i <= mask; i++) {
             start[i + 1] += start[i];
         }
-        if (items.length < entries) {
-            items = new int[(int) Math.min(Integer.MAX_VALUE - 16, entries + entries / 4)];
-            keys = new long[items.length];
+        if (2 * entries > Integer.MAX_VALUE - 16) {
+            throw new IllegalStateException("spatial hash overflow: boxes far larger than the cells");
         }
+        if (items.length < 2 * entries) {
+            items = new int[(int) Math.min(Integer.MAX_VALUE - 16, 2 * (entries + entries / 4))];
+        }
+        int lo = Integer.MAX_VALUE, hi = Integer.MIN_VALUE;
+        for (int j = 0; j < m; j++) {
+            int o = 6 * (ids == null ? j : ids[j]);
+            for (int k = 0; k < 3; k++) {
+                lo = Math.min(lo, cells[o + k]);
+                hi = Math.max(hi, cells[o + 3 + k]);
+            }
+        }
+        keyed = (long) hi - lo < KEY_SPAN;
+        spanLo = lo;
+        spanHi = hi;
         if ((long) n << 3 > Integer.MAX_VALUE) {
             throw new IllegalStateException("spatial hash overflow: more than 2^28 boxes");
         }
@@ -114,9 +131,9 @@ final class BoxHash {
             for (int ix = ix0; ix <= ix1; ix++) {
                 for (int iy = iy0; iy <= iy1; iy++) {
                     for (int iz = iz0; iz <= iz1; iz++) {
-                        int e = fill[hash(ix, iy, iz) & mask]++;
+                        int e = 2 * fill[hash(ix, iy, iz) & mask]++;
                         items[e] = t << 3 | (ix == ix0 ? 1 : 0) | (iy == iy0 ? 2 : 0) | (iz == iz0 ? 4 : 0);
-                        keys[e] = key(ix, iy, iz);
+                        items[e + 1] = key(ix, iy, iz);
                     }
                 }
             }
@@ -156,12 +173,14 @@ final class BoxHash {
         int ix0 = c(x0), iy0 = c(y0), iz0 = c(z0), ix1 = c(x1), iy1 = c(y1), iz1 = c(z1);
         double[] b = boxes;
         int[] cl = cells, it = items;
-        long[] ks = keys;
+        int lo = spanLo, hi = spanHi;
         for (int ix = ix0; ix <= ix1; ix++) {
             for (int iy = iy0; iy <= iy1; iy++) {
                 for (int iz = iz0; iz <= iz1; iz++) {
                     int h = hash(ix, iy, iz) & mask;
-                    long k = key(ix, iy, iz);
+                    // a cell outside the stored boxes' span has no entry of its own: all are tested on the cells
+                    int k = keyed && ix >= lo && ix <= hi && iy >= lo && iy <= hi && iz >= lo && iz <= hi
+                            ? key(ix, iy, iz) : -1;
                     // examined only in the cell holding the lower corner of the two boxes' intersection: the cell
                     // of max(x0, box's x0) is max(ix0, box's ix0), the cell index being monotonic. For an entry of
                     // this cell (box's x0 <= ix) that is: ix is the query's first cell along x or the box's, and so
@@ -169,14 +188,14 @@ final class BoxHash {
                     // computed. Either turns away the pairs met in another of their cells before their six
                     // coordinates are read.
                     int need = (ix != ix0 ? 1 : 0) | (iy != iy0 ? 2 : 0) | (iz != iz0 ? 4 : 0);
-                    for (int e = start[h], end = start[h + 1]; e < end; e++) {
+                    for (int e = 2 * start[h], end = 2 * start[h + 1]; e < end; e += 2) {
                         int entry = it[e];
                         int t = entry >>> 3;
                         if (t <= after) {
                             continue;
                         }
                         int o = 6 * t;
-                        if (ks[e] == k && k != -1) {
+                        if (it[e + 1] == k) {
                             if ((entry & need) != need) {
                                 continue;
                             }
@@ -253,16 +272,15 @@ final class BoxHash {
         return false;
     }
 
-    /** Cell (ix, iy, iz) packed into 21 bits per axis, or -1 where an index lies outside [-2^20, 2^20). */
-    private static long key(int ix, int iy, int iz) {
-        int ox = ix + KEY_OFFSET, oy = iy + KEY_OFFSET, oz = iz + KEY_OFFSET;
-        if ((ox | oy | oz) < 0 || ((ox | oy | oz) & ~KEY_MASK) != 0) {
-            return -1;
-        }
-        return (long) ox << 42 | (long) oy << 21 | oz;
+    /**
+     * Cell (ix, iy, iz) by the low 10 bits of each index: two cells of a build whose indexes span fewer than
+     * {@link #KEY_SPAN} per axis have the same key only if they are the same cell.
+     */
+    private static int key(int ix, int iy, int iz) {
+        return (ix & 1023) << 20 | (iy & 1023) << 10 | (iz & 1023);
     }
 
-    private static final int KEY_OFFSET = 1 << 20, KEY_MASK = (1 << 21) - 1;
+    private static final int KEY_SPAN = 1024;
 
     private static int hash(int ix, int iy, int iz) {
         return (ix * 92837111) ^ (iy * 689287499) ^ (iz * 283923481);
