@@ -74,11 +74,15 @@ final class BoxHash {
         if (cells.length < 6 * n) {
             cells = new int[6 * n];
         }
+        // the cells, and their span over the stored boxes (keyed)
+        int lo = Integer.MAX_VALUE, hi = Integer.MIN_VALUE;
         for (int j = 0; j < m; j++) {
             int o = 6 * (ids == null ? j : ids[j]);
             for (int k = o; k < o + 6; k++) {
                 cells[k] = c(b[k]);
             }
+            lo = Math.min(lo, Math.min(cells[o], Math.min(cells[o + 1], cells[o + 2])));
+            hi = Math.max(hi, Math.max(cells[o + 3], Math.max(cells[o + 4], cells[o + 5])));
         }
         Arrays.fill(start, 0);
         long entries = 0;
@@ -107,14 +111,6 @@ final class BoxHash {
         }
         if (items.length < 2 * entries) {
             items = new int[(int) Math.min(Integer.MAX_VALUE - 16, 2 * (entries + entries / 4))];
-        }
-        int lo = Integer.MAX_VALUE, hi = Integer.MIN_VALUE;
-        for (int j = 0; j < m; j++) {
-            int o = 6 * (ids == null ? j : ids[j]);
-            for (int k = 0; k < 3; k++) {
-                lo = Math.min(lo, cells[o + k]);
-                hi = Math.max(hi, cells[o + 3 + k]);
-            }
         }
         keyed = (long) hi - lo < KEY_SPAN;
         spanLo = lo;

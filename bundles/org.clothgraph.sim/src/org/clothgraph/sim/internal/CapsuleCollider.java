@@ -34,7 +34,8 @@ final class CapsuleCollider implements BodyCollider {
         return endpointMove(a, m) + endpointMove(m, b);
     }
 
-    private static double endpointMove(Body a, Body b) {
+    /** The farthest any capsule end moves from pose a to pose b. */
+    static double endpointMove(Body a, Body b) {
         double worst = 0;
         for (int i = 0; i < a.size(); i++) {
             Capsule p = a.capsule(i), q = b.capsule(i);

@@ -126,7 +126,7 @@ final class SmoothCapsuleCollider implements BodyCollider {
             if (cur == null || cur.size() != b.size()) {
                 Arrays.fill(clearance, 0);
             } else {
-                bodyTravel += travel(cur, b);
+                bodyTravel += CapsuleCollider.endpointMove(cur, b) + radiusGrowth(cur, b);
             }
         }
         prev = first || cur == null ? b : cur;
@@ -135,23 +135,17 @@ final class SmoothCapsuleCollider implements BodyCollider {
     }
 
     /**
-     * How far any point of a capsule's axis moves from pose a to pose b, plus how much its larger radius grows, at
-     * most (an axis point moves as its two ends, interpolated).
+     * The most any capsule's larger radius grows from pose a to pose b (with the farthest move of a capsule end, a
+     * bound on how much closer any capsule's reach comes to a point: an axis point moves as its two ends,
+     * interpolated).
      */
-    private static double travel(Body a, Body b) {
+    private static double radiusGrowth(Body a, Body b) {
         double most = 0;
         for (int c = 0; c < a.size(); c++) {
             Capsule p = a.capsule(c), q = b.capsule(c);
-            double da = Math.sqrt(sq(q.ax() - p.ax()) + sq(q.ay() - p.ay()) + sq(q.az() - p.az()));
-            double db = Math.sqrt(sq(q.bx() - p.bx()) + sq(q.by() - p.by()) + sq(q.bz() - p.bz()));
-            double dr = Math.max(0, Math.max(q.ra(), q.rb()) - Math.max(p.ra(), p.rb()));
-            most = Math.max(most, Math.max(da, db) + dr);
+            most = Math.max(most, Math.max(q.ra(), q.rb()) - Math.max(p.ra(), p.rb()));
         }
         return most;
-    }
-
-    private static double sq(double v) {
-        return v * v;
     }
 
     @Override
@@ -417,10 +411,12 @@ final class SmoothCapsuleCollider implements BodyCollider {
         }
         double b2 = budget * budget;
         int o = 6 * e, oa = 3 * a, ob = 3 * b;
-        if (sq(x[oa] - clearAt[o]) + sq(x[oa + 1] - clearAt[o + 1]) + sq(x[oa + 2] - clearAt[o + 2]) >= b2) {
+        if (Geometry.sq(x[oa] - clearAt[o]) + Geometry.sq(x[oa + 1] - clearAt[o + 1])
+                + Geometry.sq(x[oa + 2] - clearAt[o + 2]) >= b2) {
             return false;
         }
-        return sq(x[ob] - clearAt[o + 3]) + sq(x[ob + 1] - clearAt[o + 4]) + sq(x[ob + 2] - clearAt[o + 5]) < b2;
+        return Geometry.sq(x[ob] - clearAt[o + 3]) + Geometry.sq(x[ob + 1] - clearAt[o + 4])
+                + Geometry.sq(x[ob + 2] - clearAt[o + 5]) < b2;
     }
 
     /** Notes edge e's clearance c (found at x, nothing pushed), or none (c <= 0). */
@@ -487,7 +483,8 @@ final class SmoothCapsuleCollider implements BodyCollider {
                         cull(x, e, Math.min(to, e - e % BLOCK + BLOCK), eA, eB, box, n, block);
                         culled = true;
                     }
-                    edgeClear[e] = testEdge(x, xp, w, eA[e], eB[e], box, block, seg, st, g, dominant, c, false) == 0;
+                    edgeClear[e] = testEdge(x, xp, w, eA[e], eB[e], box, block, seg, st, g, dominant, clear ? c : null,
+                            false) == 0;
                     if (clear && edgeClear[e]) {
                         noteClearance(x, e, eA[e], eB[e], c[0]);
                     }
@@ -535,7 +532,7 @@ final class SmoothCapsuleCollider implements BodyCollider {
                 cull(x, cullFrom, Math.min(edges, e - e % BLOCK + BLOCK), eA, eB, box, n, block);
                 toCull = false;
             }
-            int pushes = testEdge(x, xp, w, a, b, box, block, seg, st, g, dominant, cl, true);
+            int pushes = testEdge(x, xp, w, a, b, box, block, seg, st, g, dominant, clear ? cl : null, true);
             if (clear) {
                 noteClearance(x, e, a, b, pushes > 0 ? 0 : cl[0]);
             }
@@ -572,7 +569,8 @@ final class SmoothCapsuleCollider implements BodyCollider {
      * point closest to the capsule's axis is tested against the union (the vertex pass's surface): within the
      * thickness of it, the edge is pushed out along the union's gradient there, on the side the point was at the
      * substep's start. With {@code apply} the pushes are made and counted (returned); without, returns 1 if the
-     * first capsule would push, else 0.
+     * first capsule would push, else 0. A non-null {@code clearOut} gets the edge's clearance ({@link #keepClearances};
+     * meaningful where nothing pushed).
      * <p>
      * Where two joined capsules meet, the union's blend lies up to a quarter of the blend radius (6 mm) outside both:
      * tested against each capsule alone (until 2026-12-04), edges at knees, ankles and shoulders held the thickness
@@ -590,9 +588,9 @@ final class SmoothCapsuleCollider implements BodyCollider {
         int pushedHere = 0;
         int[] cand = block.cand;
         double fillet = 0.25 * blend;
-        // the clearance (keepClearances): capsules whose boxes the edge's box does not meet are further than their
-        // reach + the rest of the blend
-        double clear = blend - fillet;
+        // the clearance, where asked for (clearOut, keepClearances): capsules whose boxes the edge's box does not meet
+        // are further than their reach + the rest of the blend
+        double clear = clearOut != null ? blend - fillet : 0;
         for (int j = 0, count = block.candCount; j < count; j++) {
             int c = cand[j];
             int q = 6 * c;
@@ -657,7 +655,9 @@ final class SmoothCapsuleCollider implements BodyCollider {
                 continue;
             }
             if (!apply) {
-                clearOut[0] = 0;
+                if (clearOut != null) {
+                    clearOut[0] = 0;
+                }
                 return 1;
             }
             double lam = depth / den;
@@ -689,7 +689,9 @@ final class SmoothCapsuleCollider implements BodyCollider {
             }
             pushedHere++;
         }
-        clearOut[0] = clear;
+        if (clearOut != null) {
+            clearOut[0] = clear;
+        }
         return pushedHere;
     }
 
