@@ -13,6 +13,7 @@ import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.Material;
 import org.clothgraph.sim.garment.HoodStateClassifier;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Button;
@@ -371,7 +372,15 @@ final class ClothPanel {
                 + (decision == null ? "" : String.format(Locale.ROOT, ", margin %.2f", decision.margin())));
         classLabel.setToolTipText(decision == null ? null : "How clearly the hood classifier decided: "
                 + HoodDecisions.describe(decision));
-        frameLabel.getParent().layout();
+        if (outgrown(frameLabel) || outgrown(classLabel)) {
+            frameLabel.getParent().layout(); // only when a text no longer fits: not a layout for every played frame
+        }
+    }
+
+    private static boolean outgrown(Label label) {
+        Point wanted = label.computeSize(SWT.DEFAULT, SWT.DEFAULT);
+        Point has = label.getSize();
+        return wanted.x > has.x || wanted.y > has.y;
     }
 
     String classToolTip() {

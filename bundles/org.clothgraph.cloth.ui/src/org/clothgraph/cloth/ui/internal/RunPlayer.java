@@ -30,6 +30,8 @@ final class RunPlayer implements PreviewPlayer {
     private final float[] velocities;
     /** The run's classifier, null when the garment has no hood. */
     private final HoodStateClassifier hood;
+    /** The frame {@link #positions} and {@link #velocities} hold, -1 before the first read. */
+    private int read = -1;
 
     /** A run of a project to read. */
     record Request(Project project, ClothRun.Report report) {
@@ -89,7 +91,7 @@ final class RunPlayer implements PreviewPlayer {
     /** Cloth positions of a frame (a fresh array: scenes keep it). */
     @Override
     public float[] cloth(int frame) {
-        project.frames().read(report.firstFrameId() + frame, positions, velocities);
+        read(frame);
         return positions.clone();
     }
 
@@ -114,7 +116,16 @@ final class RunPlayer implements PreviewPlayer {
         if (hood == null) {
             return null;
         }
-        project.frames().read(report.firstFrameId() + frame, positions, velocities);
+        read(frame);
         return hood.decide(new ClothState(positions, velocities), body(frame));
+    }
+
+    /** Reads a frame unless it is the one read last (a shown frame is read once for its cloth and its decision). */
+    private void read(int frame) {
+        if (frame != read) {
+            read = -1;
+            project.frames().read(report.firstFrameId() + frame, positions, velocities);
+            read = frame;
+        }
     }
 }
