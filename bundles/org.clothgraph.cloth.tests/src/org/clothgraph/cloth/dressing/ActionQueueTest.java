@@ -91,6 +91,22 @@ class ActionQueueTest {
                         "\"hand\": \"both\", \"feature\": \"hood rim\", \"at\": \"top\", \"radius\""));
     }
 
+    @Test
+    void aPointMayBeChosenOnTheCloth() {
+        String onCloth = HOOD_UP.replace("\"at\": \"top\", \"radius\"", "\"at\": \"back\", \"on\": \"cloth\", \"radius\"");
+        ActionQueue q = ActionQueue.parse("q.json", onCloth);
+        assertEquals(new DressingAction.FeaturePoint("hood rim", "back", true), ((Grip) q.actions().get(2)).target());
+        assertEquals(new DressingAction.FeaturePoint("hood rim", "top", false),
+                ((DressingAction.Align) q.actions().get(1)).target(), "on the rest mesh unless the queue says so");
+        assertEquals(q.toJson(), ActionQueue.parse("again.json", q.toJson()).toJson());
+        assertTrue(q.toJson().contains("\"on\": \"cloth\""), q.toJson());
+        assertEquals(q.toJson(), ActionQueue.parse("q.json", onCloth.replace("\"at\": \"top\", \"duration\"",
+                "\"at\": \"top\", \"on\": \"rest\", \"duration\"")).toJson());
+        assertMessage("q.json:actions[2].on: must be rest or cloth (got 'body')", onCloth.replace("\"on\": \"cloth\"",
+                "\"on\": \"body\""));
+        assertMessage("q.json:actions[2].on: the centre", onCloth.replace("\"at\": \"back\"", "\"at\": \"centre\""));
+    }
+
     private static void assertMessage(String start, String json) {
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> ActionQueue.parse("q.json", json));
         assertTrue(e.getMessage().startsWith(start), e.getMessage());

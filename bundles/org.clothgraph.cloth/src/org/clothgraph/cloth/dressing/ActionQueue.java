@@ -203,6 +203,9 @@ public record ActionQueue(List<DressingAction> actions) {
     private static void point(JsonObject o, FeaturePoint p) {
         o.addProperty("feature", p.feature());
         o.addProperty("at", p.at());
+        if (p.onCloth()) {
+            o.addProperty("on", "cloth");
+        }
     }
 
     private static String firstLine(String s) {
@@ -274,7 +277,15 @@ public record ActionQueue(List<DressingAction> actions) {
             if (!POINTS.contains(p)) {
                 throw bad("at", "must be one of " + String.join(", ", new java.util.TreeSet<>(POINTS)) + " (got '" + p + "')");
             }
-            return new FeaturePoint(feature, p);
+            String on = o.has("on") ? string("on").toLowerCase(Locale.ROOT) : "rest";
+            if (!on.equals("rest") && !on.equals("cloth")) {
+                throw bad("on", "must be rest or cloth (got '" + on + "')");
+            }
+            if (on.equals("cloth") && p.equals("centre")) {
+                throw bad("on", "the centre is every vertex of the loop, on the rest mesh or the cloth alike (\"on\":"
+                        + " \"cloth\" chooses a point of the loop: top, bottom, front, back, left or right)");
+            }
+            return new FeaturePoint(feature, p, on.equals("cloth"));
         }
 
         /** Align's way through an opening: "toward" or "awayFrom" a feature (not both), "beyond" metres past it. */

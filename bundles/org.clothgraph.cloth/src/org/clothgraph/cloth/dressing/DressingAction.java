@@ -34,10 +34,18 @@ public sealed interface DressingAction {
 
     /**
      * A place on the garment: a feature loop by name ({@link org.clothgraph.sim.garment.GarmentFeatures}) and the
-     * point of the loop, chosen on the rest mesh: "top", "bottom", "front", "back", "left", "right" (the loop vertex
-     * furthest that way on the character's rest pose) or "centre" (every loop vertex).
+     * point of the loop: "top", "bottom", "front", "back", "left", "right" (the loop vertex furthest that way) or
+     * "centre" (every loop vertex). The direction is taken on the rest mesh on the character's rest pose, or, with
+     * {@code onCloth}, on the cloth as it is when the queue first names the point, in the character's frame then (up,
+     * and its heading): the hood rim's "back" on the cloth is the part of a fallen hood's rim behind the neck, however
+     * the hood has fallen. A point on the cloth is chosen once per run and kept, so an Align and the Grip after it
+     * name the same vertices.
      */
-    record FeaturePoint(String feature, String at) {
+    record FeaturePoint(String feature, String at, boolean onCloth) {
+        /** A point chosen on the rest mesh. */
+        public FeaturePoint(String feature, String at) {
+            this(feature, at, false);
+        }
     }
 
     /**

@@ -10,6 +10,7 @@ import org.clothgraph.cloth.CharacterBody;
 import org.clothgraph.cloth.FittingPose;
 import org.clothgraph.cloth.dressing.DressingAction.Align;
 import org.clothgraph.cloth.dressing.DressingAction.Drag;
+import org.clothgraph.cloth.dressing.DressingAction.FeaturePoint;
 import org.clothgraph.cloth.dressing.DressingAction.Grip;
 import org.clothgraph.cloth.dressing.DressingAction.Hand;
 import org.clothgraph.cloth.dressing.DressingAction.HandKey;
@@ -211,6 +212,8 @@ public final class DressingController {
         final Map<Hand, Held> held = new EnumMap<>(Hand.class);
         final Map<Hand, ArmIk> ik = new EnumMap<>(Hand.class);
         final Map<Hand, ArmClearance> clearance = new EnumMap<>(Hand.class);
+        /** The loop vertex of each feature point chosen on the cloth, chosen when first named. */
+        final Map<FeaturePoint, Integer> onCloth = new java.util.HashMap<>();
         final GrowingBody body;
         ClothStepper stepper;
         CharacterPose pose;
@@ -233,6 +236,22 @@ public final class DressingController {
 
         ClothState cloth() {
             return frames.get(frames.size() - 1);
+        }
+
+        /**
+         * The vertices of a feature point's patch: on the rest mesh, or round the loop vertex chosen on the cloth when
+         * the run first named the point (kept for the rest of the run).
+         */
+        int[] patch(FeaturePoint p, double radius, int maxVertices, String field) {
+            if (!p.onCloth()) {
+                return targets.patch(p, radius, maxVertices, field);
+            }
+            Integer centre = onCloth.get(p);
+            if (centre == null) {
+                centre = targets.pointVertex(p, cloth().positions(), yaw(pose.local[0]), field);
+                onCloth.put(p, centre);
+            }
+            return targets.patchAround(centre, radius, maxVertices);
         }
 
         ArmIk ik(Hand h) {
@@ -299,7 +318,7 @@ public final class DressingController {
         }
 
         void grip(Grip g, String at) {
-            int[] patch = targets.patch(g.target(), g.radius(), g.maxVertices(), at + ".feature");
+            int[] patch = patch(g.target(), g.radius(), g.maxVertices(), at + ".feature");
             Vec3 c = centroid(cloth().positions(), patch);
             Vec3 palm = palm(pose, g.hand());
             double d = palm.distance(c);
@@ -385,7 +404,7 @@ public final class DressingController {
                 return;
             }
             Hand hand = a.hand();
-            int[] patch = targets.patch(a.target(), 0.03, 30, at + ".feature");
+            int[] patch = patch(a.target(), 0.03, 30, at + ".feature");
             Vec3 start = palm(pose, hand);
             Vec3 goal0 = goal(hand, patch);
             Vec3 over = goal0.add(new Vec3(0, a.approach(), 0)).add(outward(pose, hand).scale(0.5 * a.approach()));

@@ -48,20 +48,38 @@ final class GarmentTargets {
         return f;
     }
 
-    /** The vertices a hand aims at or grips for this point: the loop itself for "centre", else the patch. */
+    /**
+     * The vertices a hand aims at or grips for this point, a point chosen on the rest mesh: the loop itself for
+     * "centre", else the patch.
+     */
     int[] patch(FeaturePoint p, double radius, int maxVertices, String field) {
         FeatureLoop loop = feature(p.feature(), field);
         if (p.at().equals("centre")) {
             return loop.vertices();
         }
-        int centre = pointVertex(loop, p.at());
+        return patchAround(pointVertex(loop, p.at(), mesh.restPositions(), loop.centre(), 0), radius, maxVertices);
+    }
+
+    /** The grip patch round a vertex: the vertices within {@code radius} of it along the rest mesh, nearest first. */
+    int[] patchAround(int centre, double radius, int maxVertices) {
         int[] near = geodesics.patch(centre, radius, mesh.restPositions());
         return java.util.Arrays.copyOf(near, Math.min(near.length, maxVertices));
     }
 
-    /** The loop vertex furthest in the named direction at rest (+Y up, +Z front, +X the character's left). */
-    private int pointVertex(FeatureLoop loop, String at) {
-        float[] x = mesh.restPositions();
+    /**
+     * The loop vertex of a point ({@code at}: a direction, not "centre") on the cloth {@code x} of a character facing
+     * {@code heading} (radians about +Y; 0 at rest).
+     */
+    int pointVertex(FeaturePoint p, float[] x, double heading, String field) {
+        FeatureLoop loop = feature(p.feature(), field);
+        return pointVertex(loop, p.at(), x, FeatureLoop.of(loop.name(), loop.vertices(), x).centre(), heading);
+    }
+
+    /**
+     * The loop vertex furthest in the named direction (+Y up, +Z the character's front, +X its left: at rest; turned
+     * by the heading), and near the loop's middle across it.
+     */
+    private static int pointVertex(FeatureLoop loop, String at, float[] x, double[] c, double heading) {
         double[] dir = switch (at) {
             case "top" -> new double[] { 0, 1, 0 };
             case "bottom" -> new double[] { 0, -1, 0 };
@@ -73,7 +91,11 @@ final class GarmentTargets {
         };
         // furthest that way, and near the loop's middle across it (the top of a face opening, not a corner of it)
         double[] across = dir[0] != 0 ? new double[] { 0, 0, 1 } : new double[] { 1, 0, 0 };
-        double[] c = loop.centre();
+        if (heading != 0) {
+            double cos = Math.cos(heading), sin = Math.sin(heading);
+            dir = turned(dir, cos, sin);
+            across = turned(across, cos, sin);
+        }
         int best = loop.vertices()[0];
         double bestD = Double.NEGATIVE_INFINITY;
         for (int v : loop.vertices()) {
@@ -85,5 +107,10 @@ final class GarmentTargets {
             }
         }
         return best;
+    }
+
+    /** A direction turned about +Y by the angle of this cosine and sine (+Z toward +X for a positive angle). */
+    private static double[] turned(double[] d, double cos, double sin) {
+        return new double[] { cos * d[0] + sin * d[2], d[1], -sin * d[0] + cos * d[2] };
     }
 }

@@ -387,11 +387,15 @@ public final class DressingView extends ViewPart {
         return "";
     }
 
+    private static String point(FeaturePoint p) {
+        return p.feature() + " (" + p.at() + (p.onCloth() ? " on the cloth" : "") + ")";
+    }
+
     static String feature(DressingAction a) {
         if (a instanceof Grip g) {
-            return g.target().feature() + " (" + g.target().at() + ")";
+            return point(g.target());
         } else if (a instanceof Align al) {
-            return al.target().feature() + " (" + al.target().at() + ")";
+            return point(al.target());
         } else if (a instanceof Drag d) {
             return "along " + String.join(", ", d.segments());
         }
