@@ -5,6 +5,8 @@ import java.util.List;
 
 import org.clothgraph.cloth.dressing.DressingAction.FeaturePoint;
 import org.clothgraph.model.InvalidInputException;
+import org.clothgraph.motion.Quat;
+import org.clothgraph.motion.Vec3;
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.body.Body;
 import org.clothgraph.sim.garment.FeatureLoop;
@@ -92,9 +94,9 @@ final class GarmentTargets {
         // furthest that way, and near the loop's middle across it (the top of a face opening, not a corner of it)
         double[] across = dir[0] != 0 ? new double[] { 0, 0, 1 } : new double[] { 1, 0, 0 };
         if (heading != 0) {
-            double cos = Math.cos(heading), sin = Math.sin(heading);
-            dir = turned(dir, cos, sin);
-            across = turned(across, cos, sin);
+            Quat turn = Quat.rotY(heading);
+            dir = turned(turn, dir);
+            across = turned(turn, across);
         }
         int best = loop.vertices()[0];
         double bestD = Double.NEGATIVE_INFINITY;
@@ -109,8 +111,8 @@ final class GarmentTargets {
         return best;
     }
 
-    /** A direction turned about +Y by the angle of this cosine and sine (+Z toward +X for a positive angle). */
-    private static double[] turned(double[] d, double cos, double sin) {
-        return new double[] { cos * d[0] + sin * d[2], d[1], -sin * d[0] + cos * d[2] };
+    private static double[] turned(Quat turn, double[] d) {
+        Vec3 v = turn.rotate(new Vec3(d[0], d[1], d[2]));
+        return new double[] { v.x(), v.y(), v.z() };
     }
 }
