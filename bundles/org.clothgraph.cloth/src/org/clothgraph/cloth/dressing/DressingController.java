@@ -452,7 +452,10 @@ public final class DressingController {
                     Vec3 d = openingDirection(x, loop, around, centroid(x, other).sub(c), a.through().toward());
                     plan = List.of(start, c.sub(d.scale(a.approach())), c.add(d.scale(a.through().beyond())));
                 }
-                reach(hand, along(plan, times, k / fps));
+                // the elbow is not turned for clearance here: the forearm trails the hand into the opening along the
+                // IK's own plane (turned to clear the hip, it went in at the armhole's edge: docs/DRESSING.md,
+                // "Arm into sleeve", 0 of 20 starts with the turn, 6 of 20 without, at 2,109 vertices)
+                reach(hand, along(plan, times, k / fps), false);
                 step();
             }
         }
@@ -556,6 +559,14 @@ public final class DressingController {
          * (steps of 15 degrees either way) that leaves the arm clear, or, when none does, the clearest.
          */
         void reach(Hand hand, Vec3 target) {
+            reach(hand, target, true);
+        }
+
+        /**
+         * As {@link #reach(Hand, Vec3)}; with {@code swivel} false the elbow is left where the IK puts it (the palm's
+         * target is still moved out of the head and torso).
+         */
+        void reach(Hand hand, Vec3 target, boolean swivel) {
             ArmIk arm = ik(hand);
             ArmClearance clear = clearance.computeIfAbsent(hand, ArmClearance::new);
             Vec3 out = outward(pose, hand);
@@ -569,7 +580,7 @@ public final class DressingController {
             double best = clear.clearance(posed(pose));
             Quat solved = pose.local[s];
             Quat bestLocal = solved;
-            for (int k = 1; k <= 12 && best < ArmClearance.CLEARANCE; k++) {
+            for (int k = 1; k <= 12 && best < ArmClearance.CLEARANCE && swivel; k++) {
                 for (int sign = 1; sign >= -1; sign -= 2) {
                     pose.local[s] = solved;
                     arm.swivel(pose, sign * Math.toRadians(15 * k));
