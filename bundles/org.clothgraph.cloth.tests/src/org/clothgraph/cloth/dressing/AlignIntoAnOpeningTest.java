@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.clothgraph.cloth.CharacterBody;
 import org.clothgraph.cloth.dressing.DressingAction.Hand;
-import org.clothgraph.sim.ClothState;
 import org.clothgraph.motion.Motion;
 import org.clothgraph.motion.Skeleton;
 import org.clothgraph.motion.Vec3;
 import org.clothgraph.motion.demo.DemoCharacter;
+import org.clothgraph.sim.ClothMesh;
+import org.clothgraph.sim.ClothState;
 import org.clothgraph.sim.Material;
 import org.clothgraph.sim.SimulationSettings;
-import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.garment.Garments;
 import org.junit.jupiter.api.Test;
 

@@ -577,10 +577,13 @@ public final class DressingController {
                 Vec3 toPalm = palm(pose, hand).sub(wrist);
                 arm.solve(pose, goal.sub(toPalm), out);
             }
+            if (!swivel) {
+                return;
+            }
             double best = clear.clearance(posed(pose));
             Quat solved = pose.local[s];
             Quat bestLocal = solved;
-            for (int k = 1; k <= 12 && best < ArmClearance.CLEARANCE && swivel; k++) {
+            for (int k = 1; k <= 12 && best < ArmClearance.CLEARANCE; k++) {
                 for (int sign = 1; sign >= -1; sign -= 2) {
                     pose.local[s] = solved;
                     arm.swivel(pose, sign * Math.toRadians(15 * k));
