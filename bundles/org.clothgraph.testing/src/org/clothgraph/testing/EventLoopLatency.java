@@ -50,6 +50,10 @@ public final class EventLoopLatency implements AutoCloseable {
     private final long uiThreadId;
     private final List<Sample> samples = new ArrayList<>();
     private final Map<String, Integer> stallPlaces = new HashMap<>();
+    /** The UI thread sampled during the outstanding wait, and during the wait with the most UI-thread CPU so far. */
+    private List<String> waitPlaces = new ArrayList<>();
+    private List<String> busiestWaitPlaces = List.of();
+    private long busiestNanos = -1;
     private volatile boolean running = true;
     private volatile long outstandingSince;
     private int lockWaitRun;
@@ -79,26 +83,33 @@ public final class EventLoopLatency implements AutoCloseable {
                     Sample s = new Sample(System.nanoTime() - posted, threads.getCurrentThreadCpuTime() - cpu);
                     synchronized (samples) {
                         samples.add(s);
+                        if (s.busyNanos() > busiestNanos) {
+                            busiestNanos = s.busyNanos();
+                            busiestWaitPlaces = waitPlaces;
+                        }
+                        waitPlaces = new ArrayList<>();
                     }
                     outstandingSince = 0;
                 });
-            } else if (System.nanoTime() - outstandingSince > STALL_MILLIS * 1_000_000L) {
-                java.lang.management.ThreadInfo info = threads.getThreadInfo(uiThreadId, 64);
+            } else {
+                boolean stalled = System.nanoTime() - outstandingSince > STALL_MILLIS * 1_000_000L;
+                java.lang.management.ThreadInfo info = threads.getThreadInfo(uiThreadId, 256);
                 if (info != null) {
+                    StackTraceElement[] stack = info.getStackTrace();
                     Thread.State state = info.getThreadState();
                     boolean waiting = state == Thread.State.BLOCKED || state == Thread.State.WAITING
                             || state == Thread.State.TIMED_WAITING;
-                    String place = (waiting ? "[" + state + " on " + info.getLockName() + "] " : "")
-                            + place(info.getStackTrace());
+                    String place = (waiting ? "[" + state + " on " + info.getLockName() + "] " : "") + place(stack);
                     synchronized (samples) {
-                        stallPlaces.merge(place, 1, Integer::sum);
-                        lockWaitRun = waiting ? lockWaitRun + 1 : 0;
-                        longestLockWaitRun = Math.max(longestLockWaitRun, lockWaitRun);
+                        waitPlaces.add(handler(stack) + ": " + place);
+                        if (stalled) {
+                            stallPlaces.merge(place, 1, Integer::sum);
+                            lockWaitRun = waiting ? lockWaitRun + 1 : 0;
+                            longestLockWaitRun = Math.max(longestLockWaitRun, lockWaitRun);
+                        } else {
+                            lockWaitRun = 0;
+                        }
                     }
-                }
-            } else {
-                synchronized (samples) {
-                    lockWaitRun = 0;
                 }
             }
             try {
@@ -126,6 +137,24 @@ public final class EventLoopLatency implements AutoCloseable {
         return stack.length == 0 ? "?" : "(toolkit) " + stack[0] + (stack.length > 1 ? " <- " + stack[1] : "");
     }
 
+    /**
+     * What the event loop was dispatching: the first frame inside the dispatch that is not the toolkit's own (the
+     * listener or posted runnable that ran), or the toolkit frame called by the event loop.
+     */
+    private static String handler(StackTraceElement[] stack) {
+        for (int i = 0; i < stack.length; i++) { // the innermost event loop
+            if (stack[i].getMethodName().equals("readAndDispatch")) {
+                for (int j = i - 1; j >= 0; j--) {
+                    if (!stack[j].getClassName().startsWith("org.eclipse.swt.")) {
+                        return "in " + stack[j];
+                    }
+                }
+                return i > 0 ? "in (toolkit) " + stack[i - 1] : "in the event loop";
+            }
+        }
+        return "outside the event loop";
+    }
+
     /** What was measured so far. */
     public Result result() {
         List<Sample> all;
@@ -147,13 +176,22 @@ public final class EventLoopLatency implements AutoCloseable {
         Sample worst = all.stream().max((a, b) -> Long.compare(a.waitedNanos(), b.waitedNanos())).orElseThrow();
         long busy = all.stream().mapToLong(Sample::busyNanos).max().orElse(0);
         int n = waited.length;
+        List<String> busiest;
+        synchronized (samples) {
+            busiest = new ArrayList<>(busiestWaitPlaces);
+        }
+        String busiestText = busiest.stream().collect(Collectors.groupingBy(p -> p, java.util.LinkedHashMap::new,
+                Collectors.counting())).entrySet().stream().map(e -> String.format(Locale.ROOT, "  %4d x %s",
+                        e.getValue(), e.getKey())).collect(Collectors.joining(System.lineSeparator()));
         String stalls = places.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(8)
                 .map(e -> String.format(Locale.ROOT, "  %4d x %s", e.getValue(), e.getKey()))
                 .collect(Collectors.joining(System.lineSeparator()));
         return new Result(n, waited[n - 1] / 1e6, waited[(int) Math.max(0, Math.ceil(0.99 * n) - 1)] / 1e6,
                 waited[n / 2] / 1e6, busy / 1e6, worst.busyNanos() / 1e6, lockRun == 0 ? 0 : STALL_MILLIS + (double) lockRun * periodMillis,
                 "UI thread sampled during waits over " + STALL_MILLIS + " ms (" + periodMillis + " ms apart):"
-                        + System.lineSeparator() + stalls);
+                        + System.lineSeparator() + stalls + System.lineSeparator()
+                        + "UI thread sampled during the wait with the most UI-thread CPU time (" + periodMillis
+                        + " ms apart, in order):" + System.lineSeparator() + busiestText);
     }
 
     /** Stops probing. */

@@ -5,7 +5,21 @@ import org.eclipse.jface.viewers.ITreeContentProvider;
 /** Tree content over immutable {@link ProjectNode} snapshots. */
 final class ProjectTreeContentProvider implements ITreeContentProvider {
     /** Input holding the root node so the project itself shows as the top item. */
-    record Root(ProjectNode node) {
+    static final class Root {
+        private ProjectNode node;
+
+        Root(ProjectNode node) {
+            this.node = node;
+        }
+
+        ProjectNode node() {
+            return node;
+        }
+
+        /** The same project read again: the viewer refreshes its items in place. */
+        void replace(ProjectNode newer) {
+            node = newer;
+        }
     }
 
     static final Object EMPTY = new Object();

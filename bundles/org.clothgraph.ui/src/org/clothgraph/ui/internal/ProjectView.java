@@ -80,7 +80,14 @@ public final class ProjectView extends ViewPart {
         if (tracker.project() != project) {
             return;
         }
-        // the same project read again keeps what the user expanded; another project opens two levels deep
+        // the same project read again is refreshed in place (items matched by key: what the user expanded, selected
+        // and scrolled to stays, and an exploration's frequent commits cost only the labels that changed); another
+        // project opens two levels deep
+        if (project == shown && tree != null && viewer.getInput() instanceof ProjectTreeContentProvider.Root root) {
+            root.replace(tree);
+            viewer.refresh();
+            return;
+        }
         TreePath[] expanded = project == shown ? viewer.getExpandedTreePaths() : new TreePath[0];
         shown = project;
         viewer.setInput(tree == null ? ProjectTreeContentProvider.EMPTY : new ProjectTreeContentProvider.Root(tree));

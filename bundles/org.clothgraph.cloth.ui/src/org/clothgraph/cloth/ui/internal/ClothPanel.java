@@ -145,22 +145,29 @@ final class ClothPanel {
     }
 
     void setRuns(List<ClothRun.Report> reports, String selectedId) {
-        exploredEntry = false;
-        shownRuns.clear();
-        shownRuns.addAll(reports);
-        runs.removeAll();
         int select = reports.size() - 1;
+        List<String> items = new java.util.ArrayList<>();
         for (int i = 0; i < reports.size(); i++) {
             ClothRun.Report r = reports.get(i);
-            runs.add(String.format(Locale.ROOT, "%s: %d frames", r.runId(), r.frames()));
+            items.add(String.format(Locale.ROOT, "%s: %d frames", r.runId(), r.frames()));
             if (r.runId().equals(selectedId)) {
                 select = i;
             }
         }
-        if (select >= 0) {
-            runs.select(select);
+        // an exploration commits often and the list is read again each time: leave it alone when it is the same
+        List<String> listed = java.util.Arrays.asList(runs.getItems());
+        boolean same = shownRuns.equals(reports) && runs.getSelectionIndex() == select
+                && listed.subList(0, listed.size() - (exploredEntry ? 1 : 0)).equals(items);
+        if (!same) {
+            exploredEntry = false;
+            shownRuns.clear();
+            shownRuns.addAll(reports);
+            runs.setItems(items.toArray(String[]::new));
+            if (select >= 0) {
+                runs.select(select);
+            }
+            describeSelectedRun();
         }
-        describeSelectedRun();
         if (reports.isEmpty()) {
             setMessage("No simulation runs yet: Simulate... the garment along some clips.");
         }
@@ -171,6 +178,9 @@ final class ClothPanel {
      * it is shown).
      */
     void setExploredPath(boolean available, boolean selected) {
+        if (exploredEntry == available && (!available || (runs.getSelectionIndex() == shownRuns.size()) == selected)) {
+            return; // offered (or not) already, selected as asked
+        }
         if (exploredEntry) {
             runs.remove(shownRuns.size());
         }
@@ -199,6 +209,9 @@ final class ClothPanel {
                     ExploredPathPlayer.SEED);
         } else {
             text = "";
+        }
+        if (text.equals(runClips.getText())) {
+            return;
         }
         runClips.setText(text);
         runs.setToolTipText(text.isEmpty() ? null : text);

@@ -95,6 +95,11 @@ final class ControlsBar {
     void setClips(SecondaryGraphSnapshot graph) {
         Map<Long, String> names = new LinkedHashMap<>();
         graph.states().forEach(s -> names.putIfAbsent(s.clipId(), graph.clipName(s.clipId())));
+        List<String> items = new ArrayList<>(List.of("(all clips)"));
+        items.addAll(names.values());
+        if (clipIds.equals(new ArrayList<>(names.keySet())) && java.util.Arrays.asList(clip.getItems()).equals(items)) {
+            return; // the same clips (every commit sends the graph again): nothing to lay out
+        }
         long chosen = clipId();
         clipIds.clear();
         clip.removeAll();

@@ -25,10 +25,10 @@ final class Legend {
         return canvas;
     }
 
+    /** Draws another colouring's rows; the side panel sizes the legend to {@link #preferredHeight()}. */
     void show(Colouring c) {
         colouring = c;
         canvas.redraw();
-        canvas.getParent().layout(true);
     }
 
     int preferredHeight() {

@@ -21,6 +21,7 @@ final class SidePanel {
     private final Label status, shown, state, pathText;
     private final Legend legend;
     private final Button pathButton, play;
+    private boolean relayoutPending;
 
     SidePanel(Composite parent, Composite statusLine, Runnable onPath, Runnable onPlay) {
         panel = parent;
@@ -74,34 +75,48 @@ final class SidePanel {
     }
 
     void setStatus(String text) {
+        if (text.equals(status.getText())) {
+            return; // every commit sets it: lay out only when it says something new
+        }
         status.setText(text);
         status.setToolTipText(text);
-        status.getParent().getParent().layout(true, true);
+        if (status.getSize().y != status.computeSize(SWT.DEFAULT, SWT.DEFAULT).y) {
+            status.getParent().getParent().layout(true, true); // one line across the view: only its height matters
+        }
     }
 
     void setShown(GraphScene scene) {
-        shown.setText(scene.filter.isAll() ? ""
+        String text = scene.filter.isAll() ? ""
                 : String.format(Locale.ROOT, "Filtered: %,d of %,d states, %,d of %,d transitions drawn", scene.shownStates,
-                        scene.graph.size(), scene.shownEdges, scene.graph.edges().size()));
-        ((GridData) legend.control().getLayoutData()).heightHint = legend.preferredHeight();
-        shown.getParent().layout(true);
+                        scene.graph.size(), scene.shownEdges, scene.graph.edges().size());
+        GridData legendData = (GridData) legend.control().getLayoutData();
+        int legendHeight = legend.preferredHeight();
+        if (text.equals(shown.getText()) && legendData.heightHint == legendHeight) {
+            return; // the same size: nothing to lay out
+        }
+        shown.setText(text);
+        legendData.heightHint = legendHeight;
         relayout();
     }
 
     void showSelection(StateElement e, int count) {
+        String text;
         if (e == null) {
-            state.setText("Click a state (Shift+drag: a box of states).");
+            text = "Click a state (Shift+drag: a box of states).";
         } else {
             SecondaryGraphSnapshot.State s = e.state();
             String more = count > 1 ? String.format(Locale.ROOT, "%,d states selected; the first:%n", count) : "";
-            state.setText(more + e.toString() + ", " + (s.classes() == null ? "no class" : s.classes()) + ", "
+            text = more + e.toString() + ", " + (s.classes() == null ? "no class" : s.classes()) + ", "
                     + (s.live() ? "live" : "merged away") + ", round " + s.round() + ", primary node " + s.primaryNode()
-                    + "\n(details in the Properties view)");
+                    + "\n(details in the Properties view)";
         }
         pathButton.setEnabled(e != null);
         play.setEnabled(false);
-        pathText.setText("");
-        relayout();
+        if (!text.equals(state.getText()) || !pathText.getText().isEmpty()) {
+            state.setText(text);
+            pathText.setText("");
+            relayout();
+        }
     }
 
     void showPath(PathToState p, SecondaryGraphSnapshot g, int target) {
@@ -161,13 +176,25 @@ final class SidePanel {
         return status;
     }
 
+    /**
+     * Lays the panel out once after the changes of one update (a new graph sets the status, the legend, what is shown
+     * and the selection: one layout, not four).
+     */
     private void relayout() {
-        if (!panel.isDisposed()) {
-            panel.layout(true, true);
-            if (panel.getParent() instanceof org.eclipse.swt.custom.ScrolledComposite sc) {
-                fitWidth(sc);
-            }
+        if (relayoutPending || panel.isDisposed()) {
+            return;
         }
+        relayoutPending = true;
+        panel.getDisplay().asyncExec(() -> {
+            relayoutPending = false;
+            if (!panel.isDisposed()) {
+                shown.getParent().layout(true);
+                panel.layout(true, true);
+                if (panel.getParent() instanceof org.eclipse.swt.custom.ScrolledComposite sc) {
+                    fitWidth(sc);
+                }
+            }
+        });
     }
 
     /** The panel as wide as its scroller and as tall as its wrapped text needs (scrolls when taller). */
