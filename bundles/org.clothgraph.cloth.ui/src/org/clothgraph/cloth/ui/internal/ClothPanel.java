@@ -240,17 +240,21 @@ final class ClothPanel {
         mesh = m;
         features = java.util.List.of();
         Material mat = ProjectGarments.material(g);
-        garmentLabel.setText(String.format(Locale.ROOT, "%s: %d vertices, %d triangles%nmaterial %s: %.2f kg/m2,"
+        String text = String.format(Locale.ROOT, "%s: %d vertices, %d triangles%nmaterial %s: %.2f kg/m2,"
                 + " stretch %.3g, bend %.3g, friction %.2f, thickness %.1f mm", g.name(), m.vertexCount(), m.triangleCount(),
                 mat.name(), mat.density(), mat.stretchStiffness(), mat.bendStiffness(), mat.friction(),
-                mat.thickness() * 1000));
-        groups.removeAll();
-        groups.add("(none)");
+                mat.thickness() * 1000);
+        List<String> items = new java.util.ArrayList<>(List.of("(none)"));
         for (String name : m.vertexGroups().keySet().stream().sorted().toList()) {
-            groups.add(name + " (" + m.group(name).length + ")");
+            items.add(name + " (" + m.group(name).length + ")");
+        }
+        // the same garment shown again (a new run of it): nothing to lay out
+        if (!text.equals(garmentLabel.getText()) || !java.util.Arrays.asList(groups.getItems()).equals(items)) {
+            garmentLabel.setText(text);
+            groups.setItems(items.toArray(String[]::new));
+            garmentLabel.getParent().layout();
         }
         groups.select(0);
-        garmentLabel.getParent().layout();
         featureLoad.request(new FeatureRequest(m, rest));
     }
 
