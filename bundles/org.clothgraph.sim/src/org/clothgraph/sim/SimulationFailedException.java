@@ -6,10 +6,20 @@ public class SimulationFailedException extends Exception {
     private final FailureReason reason;
     private final int frame;
 
+    private final String detail;
+
     public SimulationFailedException(FailureReason reason, int frame, String message) {
         super(reason + " at frame " + frame + ": " + message);
         this.reason = reason;
         this.frame = frame;
+        this.detail = message;
+    }
+
+    /** The same failure (reason, frame) with where it happened added to its message, e.g. a dressing queue's action. */
+    public SimulationFailedException during(String where) {
+        SimulationFailedException e = new SimulationFailedException(reason, frame, detail + " (" + where + ")");
+        e.initCause(this);
+        return e;
     }
 
     public FailureReason reason() {

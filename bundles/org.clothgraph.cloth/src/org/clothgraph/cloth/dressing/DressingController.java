@@ -136,7 +136,13 @@ public final class DressingController {
             r.stepper = stepper;
             for (int i = 0; i < queue.actions().size(); i++) {
                 r.action = i;
-                r.perform(queue.actions().get(i));
+                try {
+                    r.perform(queue.actions().get(i));
+                } catch (SimulationFailedException e) {
+                    // a report over many starts says where in the queue each failed and what the hands held then
+                    throw e.during("in actions[" + i + "], " + queue.actions().get(i).getClass().getSimpleName()
+                            .toLowerCase(java.util.Locale.ROOT) + "; " + r.holding());
+                }
             }
             SolverCounters c = stepper.counters();
             return new Result(CharacterPose.toMotion("dressing", r.poses, fps), List.copyOf(r.frames),
@@ -252,6 +258,16 @@ public final class DressingController {
                 onCloth.put(p, centre);
             }
             return targets.patchAround(centre, radius, maxVertices);
+        }
+
+        /** What the hands hold: "holding nothing" or e.g. "the right hand holding 3 vertices". */
+        String holding() {
+            if (held.isEmpty()) {
+                return "holding nothing";
+            }
+            List<String> parts = new ArrayList<>();
+            held.forEach((h, v) -> parts.add("the " + h.id() + " hand holding " + v.vertices.length + " vertices"));
+            return String.join(", ", parts);
         }
 
         ArmIk ik(Hand h) {
