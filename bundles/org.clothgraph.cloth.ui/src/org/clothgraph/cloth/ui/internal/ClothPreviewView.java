@@ -47,8 +47,8 @@ public final class ClothPreviewView extends ViewPart {
     private int frame;
     private int knownRuns;
     private BackgroundLoad<Project, Listing> listing;
-    private BackgroundLoad<RunPlayer.Request, RunPlayer> runLoad;
-    private BackgroundLoad<PlacementPlayer.Request, PlacementPlayer> placementLoad;
+    private BackgroundLoad<RunPlayer.Request, Loaded> runLoad;
+    private BackgroundLoad<PlacementPlayer.Request, Loaded> placementLoad;
     /** A run was asked for and is being read (UI thread). */
     private boolean runLoading;
     private boolean playing;
@@ -83,7 +83,7 @@ public final class ClothPreviewView extends ViewPart {
         listing = new BackgroundLoad<>(canvas, "Reading the simulation runs", project -> new Listing(
                 ClothRun.runs(project), !project.secondary().liveStatesByClass().isEmpty()), this::showListing,
                 (project, e) -> panel.setMessage(e.getMessage()));
-        runLoad = new BackgroundLoad<>(canvas, "Reading a simulation run", RunPlayer::load, (run, loaded) -> {
+        runLoad = new BackgroundLoad<>(canvas, "Reading a simulation run", r -> Loaded.of(RunPlayer.load(r)), (run, loaded) -> {
             runLoading = false;
             showLoaded(loaded);
         }, (run, e) -> {
@@ -92,7 +92,8 @@ public final class ClothPreviewView extends ViewPart {
             panel.setMessage(e.getMessage());
             canvas.redraw();
         });
-        placementLoad = new BackgroundLoad<>(canvas, "Reading a garment", PlacementPlayer::load, (request, loaded) -> {
+        placementLoad = new BackgroundLoad<>(canvas, "Reading a garment", r -> Loaded.of(PlacementPlayer.load(r)),
+                (request, loaded) -> {
             if (tracker.project() == request.project()) {
                 showLoaded(loaded);
             }
@@ -205,12 +206,28 @@ public final class ClothPreviewView extends ViewPart {
         placementLoad.request(new PlacementPlayer.Request(project, garment));
     }
 
-    /** Shows a loaded run, explored path or placement from its first frame. */
-    private void showLoaded(PreviewPlayer loaded) {
+    /** Shows a player read in a job from its first frame, with the scene made there when nothing is highlighted. */
+    private void showLoaded(Loaded loaded) {
+        showPlayer(loaded.player());
+        if (loaded.first() != null && panel.highlightedGroup() == null) {
+            frame = 0;
+            scene = loaded.first();
+            showFrame(loaded.firstClass());
+        } else {
+            seek(0);
+        }
+    }
+
+    private void showPlayer(PreviewPlayer loaded) {
         player = loaded;
         picked = null;
         picker = null;
         panel.setGarment(player.garment(), player.mesh(), player.bindPose());
+    }
+
+    /** Shows an explored path from its first frame. */
+    private void showLoaded(PreviewPlayer loaded) {
+        showPlayer(loaded);
         seek(0);
     }
 
@@ -271,9 +288,28 @@ public final class ClothPreviewView extends ViewPart {
         }
         frame = Math.max(0, Math.min(player.frames() - 1, f));
         String cls = player.classOf(frame);
-        float[] color = "DOWN".equals(cls) ? DOWN_COLOR : UP_COLOR;
-        scene = new ClothScene(player.mesh(), player.cloth(frame), player.body(frame), player.bindPose(),
-                panel.highlightedGroup(), color);
+        scene = scene(player, frame, cls, panel.highlightedGroup());
+        showFrame(cls);
+    }
+
+    /** A frame's scene: the cloth in its hood state's colour, the body's skinned surface posed (any thread). */
+    private static ClothScene scene(PreviewPlayer p, int f, String cls, int[] highlight) {
+        return new ClothScene(p.mesh(), p.cloth(f), p.body(f), p.bindPose(), highlight,
+                "DOWN".equals(cls) ? DOWN_COLOR : UP_COLOR);
+    }
+
+    /**
+     * A player read in a job with its first frame's scene made there too (the body's surface posed, the normals),
+     * so that showing a run the moment it is read costs the UI thread nothing but the drawing.
+     */
+    record Loaded(PreviewPlayer player, ClothScene first, String firstClass) {
+        static Loaded of(PreviewPlayer p) {
+            String cls = p.frames() > 0 ? p.classOf(0) : "";
+            return new Loaded(p, p.frames() > 0 ? scene(p, 0, cls, null) : null, cls);
+        }
+    }
+
+    private void showFrame(String cls) {
         panel.setFrame(frame, player.frames(), cls, player.decision(frame));
         panel.setNote(player.note(frame));
         canvas.redraw();
