@@ -140,8 +140,7 @@ public final class DressingController {
                     r.perform(queue.actions().get(i));
                 } catch (SimulationFailedException e) {
                     // a report over many starts says where in the queue each failed and what the hands held then
-                    throw e.during("in actions[" + i + "], " + queue.actions().get(i).getClass().getSimpleName()
-                            .toLowerCase(java.util.Locale.ROOT) + "; " + r.holding());
+                    throw e.during("in actions[" + i + "], " + queue.actions().get(i).type() + "; " + r.holding());
                 }
             }
             SolverCounters c = stepper.counters();

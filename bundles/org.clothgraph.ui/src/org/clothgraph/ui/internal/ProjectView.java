@@ -8,7 +8,6 @@ import org.clothgraph.ui.BackgroundLoad;
 import org.clothgraph.ui.ProjectSession;
 import org.clothgraph.ui.ProjectTracker;
 import org.eclipse.jface.viewers.IElementComparer;
-import org.eclipse.jface.viewers.TreePath;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
@@ -88,14 +87,10 @@ public final class ProjectView extends ViewPart {
             viewer.refresh();
             return;
         }
-        TreePath[] expanded = project == shown ? viewer.getExpandedTreePaths() : new TreePath[0];
         shown = project;
         viewer.setInput(tree == null ? ProjectTreeContentProvider.EMPTY : new ProjectTreeContentProvider.Root(tree));
         if (tree != null) {
             viewer.expandToLevel(2);
-        }
-        if (expanded.length > 0) {
-            viewer.setExpandedTreePaths(expanded);
         }
     }
 

@@ -154,11 +154,9 @@ final class ClothPanel {
                 select = i;
             }
         }
-        // an exploration commits often and the list is read again each time: leave it alone when it is the same
-        List<String> listed = java.util.Arrays.asList(runs.getItems());
-        boolean same = shownRuns.equals(reports) && runs.getSelectionIndex() == select
-                && listed.subList(0, listed.size() - (exploredEntry ? 1 : 0)).equals(items);
-        if (!same) {
+        // an exploration commits often and the list is read again each time: leave it alone when it is the same (its
+        // items are made from shownRuns alone)
+        if (!shownRuns.equals(reports) || runs.getSelectionIndex() != select) {
             exploredEntry = false;
             shownRuns.clear();
             shownRuns.addAll(reports);
