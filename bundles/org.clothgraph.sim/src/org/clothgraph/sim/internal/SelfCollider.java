@@ -37,6 +37,16 @@ final class SelfCollider {
      * untangler's next search.
      */
     final boolean[] near;
+    /**
+     * What the untangler's next crossing search needs to know about the last pass where it is restricted to the
+     * {@link #near} vertices, pair by pair ({@link Untangler#untangle(double[], double[], double, boolean[],
+     * SelfCollider)}): the vertex-triangle and edge-edge candidates that came within their reach, per chunk; the
+     * (edge, triangle) pairs that {@link #markMoved} found meeting an element the contact solve moved far; and the
+     * vertices it moved far.
+     */
+    final PairList[] nearVf, nearEe;
+    final PairList nearEt = new PairList();
+    final KeptCandidates.IntList movedVertices = new KeptCandidates.IntList();
 
     /** Pairs of ids (vertex-triangle or edge-edge). */
     static final class PairList {
@@ -79,6 +89,12 @@ final class SelfCollider {
         near = new boolean[model.n];
         moved = new boolean[model.n];
         int chunks = Math.max(1, workers.threads());
+        nearVf = new PairList[chunks];
+        nearEe = new PairList[chunks];
+        for (int i = 0; i < chunks; i++) {
+            nearVf[i] = new PairList();
+            nearEe[i] = new PairList();
+        }
         chunkContacts = new Contacts[chunks];
         chunkVf = new PairList[chunks];
         chunkEe = new PairList[chunks];
@@ -102,15 +118,22 @@ final class SelfCollider {
             }
         });
         java.util.Arrays.fill(near, false);
+        nearEt.size = 0;
+        movedVertices.size = 0;
+        for (int c = 0; c < nearVf.length; c++) {
+            nearVf[c].size = 0;
+            nearEe[c].size = 0;
+        }
         candidates(xp, x);
         for (Contacts c : chunkContacts) {
             c.clear();
         }
         workers.forRange(vf.size, 2048, (chunk, from, to) -> {
             Contacts out = chunkContacts[chunk];
+            PairList close = nearVf[chunk];
             double[] bc = new double[3];
             for (int k = from; k < to; k++) {
-                vertexTriangle(vf.a[k], vf.b[k], xp, separationStep, bc, out);
+                vertexTriangle(vf.a[k], vf.b[k], xp, separationStep, bc, out, close);
             }
         });
         for (Contacts c : chunkContacts) {
@@ -119,9 +142,10 @@ final class SelfCollider {
         }
         workers.forRange(ee.size, 2048, (chunk, from, to) -> {
             Contacts out = chunkContacts[chunk];
+            PairList close = nearEe[chunk];
             double[] st = new double[2];
             for (int k = from; k < to; k++) {
-                edgeEdge(ee.a[k], ee.b[k], xp, separationStep, st, out);
+                edgeEdge(ee.a[k], ee.b[k], xp, separationStep, st, out, close);
             }
         });
         for (Contacts c : chunkContacts) {
@@ -239,7 +263,8 @@ final class SelfCollider {
      * hold the straight path from {@code xs} to {@code x} of every edge and triangle that the solve moved less than
      * that; found through the hashes, which hold them or the kept boxes around them, and the kept boxes changed since
      * the hashes were built one by one), and the vertices of what they meet are marked: an edge and a triangle that touch on that
-     * path then have a marked vertex each. Returns false when so many moved that a full search is cheaper.
+     * path then have a marked vertex each (and the pair is listed in {@link #nearEt}). Returns false when so many moved
+     * that a full search is cheaper.
      */
     boolean markMoved(double[] xs, double[] detected, double[] x, double far) {
         int n = m.n;
@@ -258,21 +283,28 @@ final class SelfCollider {
             return false;
         }
         for (int i = 0; i < n; i++) {
+            if (moved[i]) {
+                movedVertices.add(i);
+            }
+        }
+        for (int i = 0; i < n; i++) {
             near[i] |= moved[i];
         }
         if (checkHashes != null) {
             // tests: the marks through this pass's own search's hashes must be the same
             boolean[] own = near.clone();
             markNear(xs, x, checkHashes[0], checkHashes[1], new KeptCandidates.IntList(),
-                    new KeptCandidates.IntList(), own);
-            markNear(xs, x, triHash, edgeHash, kept.changedTriangles(), kept.changedEdges(), near);
+                    new KeptCandidates.IntList(), own, null);
+            markNear(xs, x, triHash, edgeHash, kept.changedTriangles(), kept.changedEdges(), near,
+                    nearEt);
             if (!java.util.Arrays.equals(own, near)) {
                 throw new IllegalStateException("collision pass " + passes + ": the near vertices differ from the search's");
             }
             nearChecks++;
             return true;
         }
-        markNear(xs, x, triHash, edgeHash, kept.changedTriangles(), kept.changedEdges(), near);
+        markNear(xs, x, triHash, edgeHash, kept.changedTriangles(), kept.changedEdges(), near,
+                nearEt);
         return true;
     }
 
@@ -285,7 +317,7 @@ final class SelfCollider {
      * around them, and the kept boxes changed since those hashes were built one by one.
      */
     private void markNear(double[] xs, double[] x, BoxHash triHash, BoxHash edgeHash, KeptCandidates.IntList changedT,
-            KeptCandidates.IntList changedE, boolean[] near) {
+            KeptCandidates.IntList changedE, boolean[] near, PairList record) {
         BoxHash.Hits hits = new BoxHash.Hits();
         double[] b = new double[6];
         int[] tri = m.tri;
@@ -304,6 +336,9 @@ final class SelfCollider {
                 }
                 near[m.eA[hits.ids[k]]] = true;
                 near[m.eB[hits.ids[k]]] = true;
+                if (record != null) {
+                    record.add(hits.ids[k], t);
+                }
             }
             // kept boxes changed since the kept search are not where the hash has them: one by one
             KeptCandidates.IntList changed = changedE;
@@ -311,6 +346,9 @@ final class SelfCollider {
                 int f = changed.v[k];
                 if (KeptCandidates.overlaps(b, 0, edgeBox, 6 * f)) {
                     near[m.eA[f]] = near[m.eB[f]] = true;
+                    if (record != null) {
+                        record.add(f, t);
+                    }
                 }
             }
         }
@@ -329,12 +367,18 @@ final class SelfCollider {
                 }
                 int o = 3 * hits.ids[k];
                 near[tri[o]] = near[tri[o + 1]] = near[tri[o + 2]] = true;
+                if (record != null) {
+                    record.add(e, hits.ids[k]);
+                }
             }
             KeptCandidates.IntList changed = changedT;
             for (int k = 0; k < changed.size; k++) {
                 int o = 3 * changed.v[k];
                 if (KeptCandidates.overlaps(b, 0, triBox, 6 * changed.v[k])) {
                     near[tri[o]] = near[tri[o + 1]] = near[tri[o + 2]] = true;
+                    if (record != null) {
+                        record.add(e, changed.v[k]);
+                    }
                 }
             }
         }
@@ -430,7 +474,8 @@ final class SelfCollider {
         box[b + 5] = z1 + grow;
     }
 
-    private void vertexTriangle(int i, int t, double[] xp, double sepStep, double[] bc, Contacts out) {
+    private void vertexTriangle(int i, int t, double[] xp, double sepStep, double[] bc, Contacts out,
+            PairList close) {
         int a = m.tri[3 * t], b = m.tri[3 * t + 1], c = m.tri[3 * t + 2];
         int o = 3 * i;
         double d2 = Geometry.closestOnTriangle(xp, xp[o], xp[o + 1], xp[o + 2], a, b, c, bc);
@@ -439,6 +484,7 @@ final class SelfCollider {
             return;
         }
         near[i] = near[a] = near[b] = near[c] = true;
+        close.add(i, t);
         if (d2 < 1e-18) {
             return;
         }
@@ -459,7 +505,7 @@ final class SelfCollider {
         out.add(i, 1, a, -u, b, -v, c, -w, nx, ny, nz, target);
     }
 
-    private void edgeEdge(int e, int f, double[] xp, double sepStep, double[] st, Contacts out) {
+    private void edgeEdge(int e, int f, double[] xp, double sepStep, double[] st, Contacts out, PairList close) {
         int a = m.eA[e], b = m.eB[e], c = m.eA[f], d = m.eB[f];
         double d2 = Geometry.closestSegments(xp, a, b, c, d, st);
         double reach = thick + Math.max(motion[a], motion[b]) + Math.max(motion[c], motion[d]);
@@ -467,6 +513,7 @@ final class SelfCollider {
             return;
         }
         near[a] = near[b] = near[c] = near[d] = true;
+        close.add(e, f);
         if (d2 < 1e-18) {
             return;
         }

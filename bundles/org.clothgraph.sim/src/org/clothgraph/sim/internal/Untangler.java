@@ -95,12 +95,50 @@ final class Untangler {
         for (int i = 0; i < chunks; i++) {
             chunkCrossings[i] = new Crossings();
         }
+        vertexEdgeStart = new int[model.n + 1];
+        for (int e = 0; e < model.edges; e++) {
+            vertexEdgeStart[model.eA[e] + 1]++;
+            vertexEdgeStart[model.eB[e] + 1]++;
+        }
+        for (int i = 0; i < model.n; i++) {
+            vertexEdgeStart[i + 1] += vertexEdgeStart[i];
+        }
+        vertexEdges = new int[2 * model.edges];
+        int[] fill = Arrays.copyOf(vertexEdgeStart, model.n);
+        for (int e = 0; e < model.edges; e++) {
+            vertexEdges[fill[model.eA[e]]++] = e;
+            vertexEdges[fill[model.eB[e]]++] = e;
+        }
+        vertexTriStart = new int[model.n + 1];
+        for (int k = 0; k < 3 * nt; k++) {
+            vertexTriStart[model.tri[k] + 1]++;
+        }
+        for (int i = 0; i < model.n; i++) {
+            vertexTriStart[i + 1] += vertexTriStart[i];
+        }
+        vertexTris = new int[3 * nt];
+        fill = Arrays.copyOf(vertexTriStart, model.n);
+        for (int k = 0; k < 3 * nt; k++) {
+            vertexTris[fill[model.tri[k]]++] = k / 3;
+        }
+        movedEdge = new boolean[model.edges];
+        movedTri = new boolean[nt];
         triIds = new int[nt];
         edgeIds = new int[model.edges];
         tangled = new boolean[model.n];
         dx = new double[3 * model.n];
         count = new int[model.n];
     }
+
+    /** The mesh edges at each vertex: vertexEdges[vertexEdgeStart[i] .. vertexEdgeStart[i + 1]). */
+    private final int[] vertexEdgeStart, vertexEdges;
+    /** The triangles at each vertex, likewise. */
+    private final int[] vertexTriStart, vertexTris;
+    /** Scratch: the edges and triangles with a vertex the last pass's contact solve moved far. */
+    private final boolean[] movedEdge, movedTri;
+    private final KeptCandidates.IntList movedEdges = new KeptCandidates.IntList(),
+            movedTris = new KeptCandidates.IntList();
+    private final BoxHash.Hits pairHits = new BoxHash.Hits();
 
     /** Length of the sum of the unit vectors to a contour point's neighbours below which it is not moved. */
     private static final double MIN_TURN = 0.01;
@@ -142,6 +180,163 @@ final class Untangler {
      */
     int untangle(double[] xs, double[] x, double step, boolean[] near) {
         find(xs, near);
+        return untangleFound(xs, x, step);
+    }
+
+    /**
+     * As {@link #untangle(double[], double[], double, boolean[])} where the caller also knows the pairs that put the
+     * vertices in {@code near}: any crossing at {@code xs} began on the way there when an end of its edge touched its
+     * triangle or its edge touched an edge of the triangle, and that touching pair is among the vertex-triangle pairs
+     * {@code closeVf} or the edge-edge pairs {@code closeEe} (see {@link XpbdSolver}). The edges and triangles of
+     * those pairs are tested first, pair by pair; only if one of them crosses is the search run (so the crossings
+     * found, and their order, are the search's). With {@code check} the search is run anyway and must find nothing
+     * when the pairs did (tests).
+     */
+    int untangle(double[] xs, double[] x, double step, boolean[] near, SelfCollider close, boolean check) {
+        if (crossesAmong(xs, close)) {
+            pairChecksFound++;
+            return untangle(xs, x, step, near);
+        }
+        pairChecksClear++;
+        if (check) {
+            find(xs, near);
+            if (crossings.size > 0) {
+                throw new IllegalStateException("the close pairs crossed nowhere, the restricted search found "
+                        + crossings.size + " crossings (edge " + crossings.e[0] + ", triangle " + crossings.t[0] + ")");
+            }
+        }
+        // as a search finding nothing leaves it (the last one found nothing either: no vertex is marked tangled)
+        crossings.size = 0;
+        pairCount = 0;
+        searched = 0;
+        return 0;
+    }
+
+    /** Pair checks that found a crossing (the search then ran) and that found none (no search). */
+    long[] pairChecks() {
+        return new long[] { pairChecksFound, pairChecksClear };
+    }
+
+    private long pairChecksFound, pairChecksClear;
+
+    /**
+     * Whether, at positions x, an edge at the vertex of a pair in closeVf crosses the pair's triangle, or an edge of
+     * a pair in closeEe crosses a triangle on the other edge of the pair (an edge and a triangle sharing a vertex never
+     * count, as in the search).
+     */
+    private boolean crossesAmong(double[] x, SelfCollider close) {
+        int[] tri = m.tri;
+        for (SelfCollider.PairList p : close.nearVf) {
+            for (int k = 0; k < p.size; k++) {
+                int i = p.a[k], t = p.b[k];
+                // the triangle's plane once: an edge at i crosses it only where its other end is on the other side
+                int o0 = 3 * tri[3 * t], o1 = 3 * tri[3 * t + 1], o2 = 3 * tri[3 * t + 2];
+                double ux = x[o1] - x[o0], uy = x[o1 + 1] - x[o0 + 1], uz = x[o1 + 2] - x[o0 + 2];
+                double vx = x[o2] - x[o0], vy = x[o2 + 1] - x[o0 + 1], vz = x[o2 + 2] - x[o0 + 2];
+                double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+                int oi = 3 * i;
+                double di = (x[oi] - x[o0]) * nx + (x[oi + 1] - x[o0 + 1]) * ny + (x[oi + 2] - x[o0 + 2]) * nz;
+                if (di == 0) {
+                    continue;
+                }
+                for (int j = vertexEdgeStart[i]; j < vertexEdgeStart[i + 1]; j++) {
+                    int e = vertexEdges[j];
+                    int oj = 3 * (m.eA[e] == i ? m.eB[e] : m.eA[e]);
+                    double dj = (x[oj] - x[o0]) * nx + (x[oj + 1] - x[o0 + 1]) * ny + (x[oj + 2] - x[o0 + 2]) * nz;
+                    if ((di > 0) != (dj > 0) && dj != 0 && crosses(x, e, t, tri)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        for (SelfCollider.PairList p : close.nearEe) {
+            for (int k = 0; k < p.size; k++) {
+                int e = p.a[k], f = p.b[k];
+                for (int side = 0; side < 2; side++) {
+                    if (crosses(x, e, edgeTri[2 * f + side], tri) || crosses(x, f, edgeTri[2 * e + side], tri)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        SelfCollider.PairList et = close.nearEt;
+        for (int k = 0; k < et.size; k++) {
+            if (crosses(x, et.a[k], et.b[k], tri)) {
+                return true;
+            }
+        }
+        // an edge and a triangle that both have a vertex the contact solve moved far: each against each
+        KeptCandidates.IntList moved = close.movedVertices;
+        if (moved.size == 0) {
+            return false;
+        }
+        movedEdges.size = 0;
+        movedTris.size = 0;
+        for (int k = 0; k < moved.size; k++) {
+            int i = moved.v[k];
+            for (int j = vertexEdgeStart[i]; j < vertexEdgeStart[i + 1]; j++) {
+                if (!movedEdge[vertexEdges[j]]) {
+                    movedEdge[vertexEdges[j]] = true;
+                    movedEdges.add(vertexEdges[j]);
+                }
+            }
+            for (int j = vertexTriStart[i]; j < vertexTriStart[i + 1]; j++) {
+                if (!movedTri[vertexTris[j]]) {
+                    movedTri[vertexTris[j]] = true;
+                    movedTris.add(vertexTris[j]);
+                }
+            }
+        }
+        // through the search's hash, holding the moved triangles only (their boxes at x)
+        boolean found = false;
+        for (int b = 0; b < movedTris.size; b++) {
+            int t = movedTris.v[b], q = 6 * t;
+            int a0 = 3 * tri[3 * t], b0 = 3 * tri[3 * t + 1], c0 = 3 * tri[3 * t + 2];
+            for (int k = 0; k < 3; k++) {
+                triBox[q + k] = Math.min(x[a0 + k], Math.min(x[b0 + k], x[c0 + k]));
+                triBox[q + 3 + k] = Math.max(x[a0 + k], Math.max(x[b0 + k], x[c0 + k]));
+            }
+        }
+        if (movedTris.size > 0) {
+            Arrays.sort(movedTris.v, 0, movedTris.size);
+            triHash.build(triBox, tri.length / 3, movedTris.v, movedTris.size);
+            BoxHash.Hits hits = pairHits;
+            for (int a = 0; a < movedEdges.size && !found; a++) {
+                int e = movedEdges.v[a], oa = 3 * m.eA[e], ob = 3 * m.eB[e];
+                triHash.query(Math.min(x[oa], x[ob]), Math.min(x[oa + 1], x[ob + 1]), Math.min(x[oa + 2], x[ob + 2]),
+                        Math.max(x[oa], x[ob]), Math.max(x[oa + 1], x[ob + 1]), Math.max(x[oa + 2], x[ob + 2]), -1, hits);
+                for (int k = 0; k < hits.size; k++) {
+                    if (crosses(x, e, hits.ids[k], tri)) {
+                        found = true;
+                        break;
+                    }
+                }
+            }
+        }
+        for (int a = 0; a < movedEdges.size; a++) {
+            movedEdge[movedEdges.v[a]] = false;
+        }
+        for (int b = 0; b < movedTris.size; b++) {
+            movedTri[movedTris.v[b]] = false;
+        }
+        return found;
+    }
+
+    /** Whether edge e crosses triangle t (-1: none) at x; never where the two share a vertex. */
+    private boolean crosses(double[] x, int e, int t, int[] tri) {
+        if (t < 0) {
+            return false;
+        }
+        int a = m.eA[e], b = m.eB[e];
+        int v0 = tri[3 * t], v1 = tri[3 * t + 1], v2 = tri[3 * t + 2];
+        if (v0 == a || v0 == b || v1 == a || v1 == b || v2 == a || v2 == b) {
+            return false;
+        }
+        return crossing(x, 3 * a, 3 * b, 3 * v0, 3 * v1, 3 * v2) >= 0;
+    }
+
+    /** Undoes one step of the crossings just found (see {@link #untangle(double[], double[], double)}). */
+    private int untangleFound(double[] xs, double[] x, double step) {
         if (crossings.size == 0) {
             return 0;
         }

@@ -57,7 +57,11 @@ public final class XpbdSolver implements ClothSolver {
      * began at most its reach minus the thickness plus 2D < its reach apart, so its vertices were marked near; where
      * it moved one of them further, {@link SelfCollider#markMoved} marks them. (1) is checked every pass; a frame's
      * first search is full. The crossings, and their order, are then those of the full search (UntangleTest
-     * compares the two).
+     * compares the two). The same argument lists the pairs: the touching pair is among the last pass's candidates that
+     * came within reach ({@link SelfCollider#nearVf}, {@link SelfCollider#nearEe}) or, where the solve moved a vertex of
+     * it further, among the pairs {@link SelfCollider#markMoved} found ({@link SelfCollider#nearEt}) or those with a
+     * vertex moved that far on both sides; so the untangler tests the edges and triangles of those pairs first and
+     * runs the restricted search only where one of them crosses (CloseCrossingsTest).
      */
     private boolean searchNearOnly;
     /** Tests: every crossing search a full one (the result must be the same). */
@@ -149,6 +153,33 @@ public final class XpbdSolver implements ClothSolver {
     public void fullCrossingSearch(boolean on) {
         fullCrossingSearch = on;
     }
+
+    /**
+     * Tests only: on, wherever the untangler's test of the last pass's close pairs finds no crossing, its restricted
+     * search runs as well and fails the frame if it finds one; off, the pairs' test is not used at all (every near
+     * search is the restricted one). Neither may change the frames.
+     */
+    public void checkCloseCrossings(Boolean check) {
+        closeCrossings = check;
+    }
+
+    /** null: the close pairs' test in use; true: checked against the restricted search; false: not used. */
+    private Boolean closeCrossings;
+
+    /**
+     * The untangler's crossing searches restricted to the near vertices so far: those the close pairs' test made
+     * unnecessary (no crossing among the pairs), those where it found a crossing (the search then ran), and those
+     * run without it (the pairs not listed, or the test off).
+     */
+    public long[] closePairChecks() {
+        if (untangler == null) {
+            return new long[3];
+        }
+        long[] p = untangler.pairChecks();
+        return new long[] { p[1], p[0], restrictedSearches };
+    }
+
+    private long restrictedSearches;
 
     /**
      * Tests only: off, every collision pass searches its cloth-cloth candidates afresh instead of selecting them from
@@ -430,7 +461,13 @@ public final class XpbdSolver implements ClothSolver {
                 // crossings already there (at the last pass's reference state) are undone step by step, and the
                 // contacts between their vertices, which would hold them crossed, are dropped while they last
                 boolean[] near = searchNearOnly && !fullCrossingSearch ? self.near : null;
-                untangles += untangler.untangle(xs, x, set.untangleSpeed() * h * set.selfCollisionInterval(), near);
+                double step = set.untangleSpeed() * h * set.selfCollisionInterval();
+                if (near != null && !Boolean.FALSE.equals(closeCrossings)) {
+                    untangles += untangler.untangle(xs, x, step, near, self, Boolean.TRUE.equals(closeCrossings));
+                } else {
+                    untangles += untangler.untangle(xs, x, step, near);
+                    restrictedSearches += near != null ? 1 : 0;
+                }
                 crossingSearches++;
                 fullSearches += near == null ? 1 : 0;
                 searchedEdges += untangler.searchedEdges();
