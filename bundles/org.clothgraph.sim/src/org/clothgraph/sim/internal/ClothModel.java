@@ -8,7 +8,8 @@ import org.clothgraph.sim.Material;
 /**
  * The fixed part of a garment for the solver: inverse masses (lumped triangle areas times density), the
  * distance constraints (mesh edges with stretch/shear compliance from their direction in material space, then
- * cross edges over every interior edge with bending compliance), one-ring adjacency and the rest positions.
+ * cross edges over every interior edge with bending compliance), one-ring adjacency (with each vertex's edges and
+ * triangles) and the rest positions.
  * Constraints are kept in a fixed pseudo-random order so a Gauss-Seidel sweep has no directional bias.
  */
 final class ClothModel {
@@ -29,6 +30,8 @@ final class ClothModel {
     final int[] nbrStart, nbr;
     /** The mesh edge (index into eA/eB/eRest) to each one-ring neighbour, parallel to {@link #nbr}. */
     final int[] nbrEdge;
+    /** The triangles at each vertex (CSR, by triangle): vertexTris[vertexTriStart[i] .. vertexTriStart[i + 1]). */
+    final int[] vertexTriStart, vertexTris;
     final double meanEdge;
     /**
      * The constraints are ordered in {@link #PARTS} + 1 blocks: block k (k < PARTS) holds the constraints whose two
@@ -206,6 +209,18 @@ final class ClothModel {
         for (int e = 0; e < ne; e++) {
             nbrEdge[Arrays.binarySearch(nbr, nbrStart[ea[e]], nbrStart[ea[e] + 1], eb[e])] = e;
             nbrEdge[Arrays.binarySearch(nbr, nbrStart[eb[e]], nbrStart[eb[e] + 1], ea[e])] = e;
+        }
+        vertexTriStart = new int[n + 1];
+        for (int k = 0; k < tri.length; k++) {
+            vertexTriStart[tri[k] + 1]++;
+        }
+        for (int i = 0; i < n; i++) {
+            vertexTriStart[i + 1] += vertexTriStart[i];
+        }
+        vertexTris = new int[tri.length];
+        fill = Arrays.copyOf(vertexTriStart, n);
+        for (int k = 0; k < tri.length; k++) {
+            vertexTris[fill[tri[k]]++] = k / 3;
         }
     }
 

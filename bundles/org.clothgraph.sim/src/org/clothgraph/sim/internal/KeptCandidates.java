@@ -41,7 +41,6 @@ final class KeptCandidates {
     private final boolean[] escaped;
     private final int[] chunkEscaped;
     private final boolean[] chunkOk;
-    private final int[] vtStart, vt, veStart, ve;
     private final PairList vfKept = new PairList(), eeKept = new PairList();
     private final int[] vfStart, eeStart;
     /** Pairs added since the full search, sorted by query then id, each once (queries' starts in vfXStart). */
@@ -98,32 +97,6 @@ final class KeptCandidates {
         dirtyE = new boolean[ne];
         newT = new boolean[nt];
         newE = new boolean[ne];
-        vtStart = new int[n + 1];
-        veStart = new int[n + 1];
-        for (int k = 0; k < 3 * nt; k++) {
-            vtStart[model.tri[k] + 1]++;
-        }
-        for (int e = 0; e < ne; e++) {
-            veStart[model.eA[e] + 1]++;
-            veStart[model.eB[e] + 1]++;
-        }
-        for (int i = 0; i < n; i++) {
-            vtStart[i + 1] += vtStart[i];
-            veStart[i + 1] += veStart[i];
-        }
-        vt = new int[3 * nt];
-        ve = new int[2 * ne];
-        int[] fill = Arrays.copyOf(vtStart, n);
-        for (int t = 0; t < nt; t++) {
-            for (int k = 0; k < 3; k++) {
-                vt[fill[model.tri[3 * t + k]]++] = t;
-            }
-        }
-        fill = Arrays.copyOf(veStart, n);
-        for (int e = 0; e < ne; e++) {
-            ve[fill[model.eA[e]]++] = e;
-            ve[fill[model.eB[e]]++] = e;
-        }
     }
 
     /** Drops the kept candidates: the next pass searches afresh. */
@@ -377,15 +350,15 @@ final class KeptCandidates {
                 dirtyV[i] = true;
                 dirtyVList.add(i);
             }
-            for (int k = vtStart[i]; k < vtStart[i + 1]; k++) {
-                int t = vt[k];
+            for (int k = m.vertexTriStart[i]; k < m.vertexTriStart[i + 1]; k++) {
+                int t = m.vertexTris[k];
                 if (!newT[t]) {
                     newT[t] = true;
                     nt.add(t);
                 }
             }
-            for (int k = veStart[i]; k < veStart[i + 1]; k++) {
-                int e = ve[k];
+            for (int k = m.nbrStart[i]; k < m.nbrStart[i + 1]; k++) {
+                int e = m.nbrEdge[k];
                 if (!newE[e]) {
                     newE[e] = true;
                     nE.add(e);

@@ -284,11 +284,9 @@ final class SelfCollider {
         }
         for (int i = 0; i < n; i++) {
             if (moved[i]) {
+                near[i] = true;
                 movedVertices.add(i);
             }
-        }
-        for (int i = 0; i < n; i++) {
-            near[i] |= moved[i];
         }
         if (checkHashes != null) {
             // tests: the marks through this pass's own search's hashes must be the same

@@ -95,32 +95,6 @@ final class Untangler {
         for (int i = 0; i < chunks; i++) {
             chunkCrossings[i] = new Crossings();
         }
-        vertexEdgeStart = new int[model.n + 1];
-        for (int e = 0; e < model.edges; e++) {
-            vertexEdgeStart[model.eA[e] + 1]++;
-            vertexEdgeStart[model.eB[e] + 1]++;
-        }
-        for (int i = 0; i < model.n; i++) {
-            vertexEdgeStart[i + 1] += vertexEdgeStart[i];
-        }
-        vertexEdges = new int[2 * model.edges];
-        int[] fill = Arrays.copyOf(vertexEdgeStart, model.n);
-        for (int e = 0; e < model.edges; e++) {
-            vertexEdges[fill[model.eA[e]]++] = e;
-            vertexEdges[fill[model.eB[e]]++] = e;
-        }
-        vertexTriStart = new int[model.n + 1];
-        for (int k = 0; k < 3 * nt; k++) {
-            vertexTriStart[model.tri[k] + 1]++;
-        }
-        for (int i = 0; i < model.n; i++) {
-            vertexTriStart[i + 1] += vertexTriStart[i];
-        }
-        vertexTris = new int[3 * nt];
-        fill = Arrays.copyOf(vertexTriStart, model.n);
-        for (int k = 0; k < 3 * nt; k++) {
-            vertexTris[fill[model.tri[k]]++] = k / 3;
-        }
         movedEdge = new boolean[model.edges];
         movedTri = new boolean[nt];
         triIds = new int[nt];
@@ -130,10 +104,6 @@ final class Untangler {
         count = new int[model.n];
     }
 
-    /** The mesh edges at each vertex: vertexEdges[vertexEdgeStart[i] .. vertexEdgeStart[i + 1]). */
-    private final int[] vertexEdgeStart, vertexEdges;
-    /** The triangles at each vertex, likewise. */
-    private final int[] vertexTriStart, vertexTris;
     /** Scratch: the edges and triangles with a vertex the last pass's contact solve moved far. */
     private final boolean[] movedEdge, movedTri;
     private final KeptCandidates.IntList movedEdges = new KeptCandidates.IntList(),
@@ -212,9 +182,9 @@ final class Untangler {
         return 0;
     }
 
-    /** Pair checks that found a crossing (the search then ran) and that found none (no search). */
+    /** Pair checks that found no crossing (no search) and that found one (the search then ran). */
     long[] pairChecks() {
-        return new long[] { pairChecksFound, pairChecksClear };
+        return new long[] { pairChecksClear, pairChecksFound };
     }
 
     private long pairChecksFound, pairChecksClear;
@@ -239,9 +209,8 @@ final class Untangler {
                 if (di == 0) {
                     continue;
                 }
-                for (int j = vertexEdgeStart[i]; j < vertexEdgeStart[i + 1]; j++) {
-                    int e = vertexEdges[j];
-                    int oj = 3 * (m.eA[e] == i ? m.eB[e] : m.eA[e]);
+                for (int j = m.nbrStart[i]; j < m.nbrStart[i + 1]; j++) {
+                    int e = m.nbrEdge[j], oj = 3 * m.nbr[j];
                     double dj = (x[oj] - x[o0]) * nx + (x[oj + 1] - x[o0 + 1]) * ny + (x[oj + 2] - x[o0 + 2]) * nz;
                     if ((di > 0) != (dj > 0) && dj != 0 && crosses(x, e, t, tri)) {
                         return true;
@@ -274,37 +243,31 @@ final class Untangler {
         movedTris.size = 0;
         for (int k = 0; k < moved.size; k++) {
             int i = moved.v[k];
-            for (int j = vertexEdgeStart[i]; j < vertexEdgeStart[i + 1]; j++) {
-                if (!movedEdge[vertexEdges[j]]) {
-                    movedEdge[vertexEdges[j]] = true;
-                    movedEdges.add(vertexEdges[j]);
+            for (int j = m.nbrStart[i]; j < m.nbrStart[i + 1]; j++) {
+                if (!movedEdge[m.nbrEdge[j]]) {
+                    movedEdge[m.nbrEdge[j]] = true;
+                    movedEdges.add(m.nbrEdge[j]);
                 }
             }
-            for (int j = vertexTriStart[i]; j < vertexTriStart[i + 1]; j++) {
-                if (!movedTri[vertexTris[j]]) {
-                    movedTri[vertexTris[j]] = true;
-                    movedTris.add(vertexTris[j]);
+            for (int j = m.vertexTriStart[i]; j < m.vertexTriStart[i + 1]; j++) {
+                if (!movedTri[m.vertexTris[j]]) {
+                    movedTri[m.vertexTris[j]] = true;
+                    movedTris.add(m.vertexTris[j]);
                 }
             }
         }
         // through the search's hash, holding the moved triangles only (their boxes at x)
         boolean found = false;
         for (int b = 0; b < movedTris.size; b++) {
-            int t = movedTris.v[b], q = 6 * t;
-            int a0 = 3 * tri[3 * t], b0 = 3 * tri[3 * t + 1], c0 = 3 * tri[3 * t + 2];
-            for (int k = 0; k < 3; k++) {
-                triBox[q + k] = Math.min(x[a0 + k], Math.min(x[b0 + k], x[c0 + k]));
-                triBox[q + 3 + k] = Math.max(x[a0 + k], Math.max(x[b0 + k], x[c0 + k]));
-            }
+            triangleBox(x, movedTris.v[b]);
         }
         if (movedTris.size > 0) {
             Arrays.sort(movedTris.v, 0, movedTris.size);
             triHash.build(triBox, tri.length / 3, movedTris.v, movedTris.size);
             BoxHash.Hits hits = pairHits;
             for (int a = 0; a < movedEdges.size && !found; a++) {
-                int e = movedEdges.v[a], oa = 3 * m.eA[e], ob = 3 * m.eB[e];
-                triHash.query(Math.min(x[oa], x[ob]), Math.min(x[oa + 1], x[ob + 1]), Math.min(x[oa + 2], x[ob + 2]),
-                        Math.max(x[oa], x[ob]), Math.max(x[oa + 1], x[ob + 1]), Math.max(x[oa + 2], x[ob + 2]), -1, hits);
+                int e = movedEdges.v[a];
+                queryEdge(x, e, hits);
                 for (int k = 0; k < hits.size; k++) {
                     if (crosses(x, e, hits.ids[k], tri)) {
                         found = true;
@@ -320,6 +283,24 @@ final class Untangler {
             movedTri[movedTris.v[b]] = false;
         }
         return found;
+    }
+
+    /** Triangle t's box at positions x, into {@link #triBox}. */
+    private void triangleBox(double[] x, int t) {
+        int[] tri = m.tri;
+        int a = 3 * tri[3 * t], b = 3 * tri[3 * t + 1], c = 3 * tri[3 * t + 2];
+        int q = 6 * t;
+        for (int k = 0; k < 3; k++) {
+            triBox[q + k] = Math.min(x[a + k], Math.min(x[b + k], x[c + k]));
+            triBox[q + 3 + k] = Math.max(x[a + k], Math.max(x[b + k], x[c + k]));
+        }
+    }
+
+    /** The triangles in {@link #triHash} whose boxes meet edge e's box at positions x, into hits. */
+    private void queryEdge(double[] x, int e, BoxHash.Hits hits) {
+        int oa = 3 * m.eA[e], ob = 3 * m.eB[e];
+        triHash.query(Math.min(x[oa], x[ob]), Math.min(x[oa + 1], x[ob + 1]), Math.min(x[oa + 2], x[ob + 2]),
+                Math.max(x[oa], x[ob]), Math.max(x[oa + 1], x[ob + 1]), Math.max(x[oa + 2], x[ob + 2]), -1, hits);
     }
 
     /** Whether edge e crosses triangle t (-1: none) at x; never where the two share a vertex. */
@@ -513,13 +494,7 @@ final class Untangler {
         int[] tids = near == null ? null : triIds, eids = near == null ? null : edgeIds;
         workers.forRange(triCount, 4096, (chunk, from, to) -> {
             for (int j = from; j < to; j++) {
-                int t = tids == null ? j : tids[j];
-                int a = 3 * tri[3 * t], b = 3 * tri[3 * t + 1], c = 3 * tri[3 * t + 2];
-                int q = 6 * t;
-                for (int k = 0; k < 3; k++) {
-                    triBox[q + k] = Math.min(x[a + k], Math.min(x[b + k], x[c + k]));
-                    triBox[q + 3 + k] = Math.max(x[a + k], Math.max(x[b + k], x[c + k]));
-                }
+                triangleBox(x, tids == null ? j : tids[j]);
             }
         });
         triHash.build(triBox, nt, tids, triCount);
@@ -534,8 +509,7 @@ final class Untangler {
                 int e = eids == null ? j : eids[j];
                 int a = m.eA[e], b = m.eB[e];
                 int oa = 3 * a, ob = 3 * b;
-                triHash.query(Math.min(x[oa], x[ob]), Math.min(x[oa + 1], x[ob + 1]), Math.min(x[oa + 2], x[ob + 2]),
-                        Math.max(x[oa], x[ob]), Math.max(x[oa + 1], x[ob + 1]), Math.max(x[oa + 2], x[ob + 2]), -1, hits);
+                queryEdge(x, e, hits);
                 for (int k = 0; k < hits.size; k++) {
                     int t = hits.ids[k];
                     int v0 = tri[3 * t], v1 = tri[3 * t + 1], v2 = tri[3 * t + 2];

@@ -167,19 +167,12 @@ public final class XpbdSolver implements ClothSolver {
     private Boolean closeCrossings;
 
     /**
-     * The untangler's crossing searches restricted to the near vertices so far: those the close pairs' test made
-     * unnecessary (no crossing among the pairs), those where it found a crossing (the search then ran), and those
-     * run without it (the pairs not listed, or the test off).
+     * The untangler's crossing searches restricted to the near vertices so far that the close pairs' test made
+     * unnecessary (no crossing among the pairs), and those where it found a crossing (the search then ran).
      */
     public long[] closePairChecks() {
-        if (untangler == null) {
-            return new long[3];
-        }
-        long[] p = untangler.pairChecks();
-        return new long[] { p[1], p[0], restrictedSearches };
+        return untangler == null ? new long[2] : untangler.pairChecks();
     }
-
-    private long restrictedSearches;
 
     /**
      * Tests only: off, every collision pass searches its cloth-cloth candidates afresh instead of selecting them from
@@ -466,7 +459,6 @@ public final class XpbdSolver implements ClothSolver {
                     untangles += untangler.untangle(xs, x, step, near, self, Boolean.TRUE.equals(closeCrossings));
                 } else {
                     untangles += untangler.untangle(xs, x, step, near);
-                    restrictedSearches += near != null ? 1 : 0;
                 }
                 crossingSearches++;
                 fullSearches += near == null ? 1 : 0;
