@@ -26,14 +26,21 @@ import com.google.gson.JsonParseException;
  * @param failureStop exploration stops when more than this fraction of the last failureWindow expansions failed
  * @param minFreeDiskMb exploration stops cleanly when the project's disk has less free space than this
  * @param startClip the clip whose first kept frame is the initial pose (empty: the first clip)
+ * @param mergeWindow where an expansion's branch ends: its dead end is the state, among the branch's last
+ *        mergeWindow states (never its first half), whose merge into the states already at its primary node has the
+ *        least error; the branch's later frames are not kept. 1: the branch's last state, as Kim et al. describe it.
+ *        The merge placed at the least error along the way is Kovar et al.'s rule for motion-graph transitions (a
+ *        local minimum of the distance), applied to cloth. 0 in a project stored before the setting existed: 1
  * @param simulation the solver settings (its wall-clock timeout is 0: budgets are counted in substeps)
  */
 public record ExplorationSettings(int horizonFrames, int roundSize, int workers, double velocityTimeScale,
         double classPenalty, int blendFrames, int failureWindow, double failureStop, long minFreeDiskMb,
-        String startClip, SimulationSettings simulation) {
+        String startClip, int mergeWindow, SimulationSettings simulation) {
 
     public static final String SCOPE = "exploration";
     private static final String KEY = "settings";
+    /** The default {@link #mergeWindow}. */
+    public static final int DEFAULT_MERGE_WINDOW = 8;
 
     public ExplorationSettings {
         require(horizonFrames >= 1 && horizonFrames <= 10_000, "horizonFrames", "1..10000 frames");
@@ -45,7 +52,9 @@ public record ExplorationSettings(int horizonFrames, int roundSize, int workers,
         require(failureWindow >= 1, "failureWindow", ">= 1");
         require(failureStop > 0 && failureStop <= 1, "failureStop", "in (0, 1]");
         require(minFreeDiskMb >= 0, "minFreeDiskMb", ">= 0");
+        require(mergeWindow >= 0 && mergeWindow <= 10_000, "mergeWindow", "1..10000 frames");
         startClip = startClip == null ? "" : startClip;
+        mergeWindow = Math.max(1, mergeWindow);
         if (simulation == null) {
             simulation = defaultSimulation();
         }
@@ -71,7 +80,8 @@ public record ExplorationSettings(int horizonFrames, int roundSize, int workers,
     }
 
     public static ExplorationSettings defaults() {
-        return new ExplorationSettings(60, 8, 0, 1 / 30.0, 1000.0, 10, 10, 0.8, 512, "", defaultSimulation());
+        return new ExplorationSettings(60, 8, 0, 1 / 30.0, 1000.0, 10, 10, 0.8, 512, "", DEFAULT_MERGE_WINDOW,
+                defaultSimulation());
     }
 
     public int effectiveWorkers() {
@@ -80,27 +90,32 @@ public record ExplorationSettings(int horizonFrames, int roundSize, int workers,
 
     public ExplorationSettings withWorkers(int k) {
         return new ExplorationSettings(horizonFrames, roundSize, k, velocityTimeScale, classPenalty, blendFrames,
-                failureWindow, failureStop, minFreeDiskMb, startClip, simulation);
+                failureWindow, failureStop, minFreeDiskMb, startClip, mergeWindow, simulation);
     }
 
     public ExplorationSettings withHorizon(int frames) {
         return new ExplorationSettings(frames, roundSize, workers, velocityTimeScale, classPenalty, blendFrames,
-                failureWindow, failureStop, minFreeDiskMb, startClip, simulation);
+                failureWindow, failureStop, minFreeDiskMb, startClip, mergeWindow, simulation);
+    }
+
+    public ExplorationSettings withMergeWindow(int frames) {
+        return new ExplorationSettings(horizonFrames, roundSize, workers, velocityTimeScale, classPenalty, blendFrames,
+                failureWindow, failureStop, minFreeDiskMb, startClip, frames, simulation);
     }
 
     public ExplorationSettings withRoundSize(int r) {
         return new ExplorationSettings(horizonFrames, r, workers, velocityTimeScale, classPenalty, blendFrames,
-                failureWindow, failureStop, minFreeDiskMb, startClip, simulation);
+                failureWindow, failureStop, minFreeDiskMb, startClip, mergeWindow, simulation);
     }
 
     public ExplorationSettings withSimulation(SimulationSettings s) {
         return new ExplorationSettings(horizonFrames, roundSize, workers, velocityTimeScale, classPenalty, blendFrames,
-                failureWindow, failureStop, minFreeDiskMb, startClip, s);
+                failureWindow, failureStop, minFreeDiskMb, startClip, mergeWindow, s);
     }
 
     public ExplorationSettings withMinFreeDiskMb(long mb) {
         return new ExplorationSettings(horizonFrames, roundSize, workers, velocityTimeScale, classPenalty, blendFrames,
-                failureWindow, failureStop, mb, startClip, simulation);
+                failureWindow, failureStop, mb, startClip, mergeWindow, simulation);
     }
 
     public String toJson() {
@@ -115,7 +130,7 @@ public record ExplorationSettings(int horizonFrames, int roundSize, int workers,
                 // records through Gson skip the canonical constructor: validate by constructing again
                 return new ExplorationSettings(s.horizonFrames, s.roundSize, s.workers, s.velocityTimeScale,
                         s.classPenalty, s.blendFrames, s.failureWindow, s.failureStop, s.minFreeDiskMb, s.startClip,
-                        s.simulation == null ? defaultSimulation() : s.simulation.completed());
+                        s.mergeWindow, s.simulation == null ? defaultSimulation() : s.simulation.completed());
             } catch (JsonParseException | NullPointerException | IllegalArgumentException e) {
                 throw new InvalidInputException(project.folder().resolve("clothgraph.db").toString(),
                         "setting." + SCOPE + "." + KEY, "unreadable exploration settings: " + e.getMessage());

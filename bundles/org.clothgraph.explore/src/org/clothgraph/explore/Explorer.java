@@ -71,10 +71,11 @@ public final class Explorer {
      * Why and where an exploration stopped; {@code trouble} when it stopped for a reason other than a limit, a
      * request or an empty queue (failing simulations, a failed initialisation, a full disk). {@code reusedFrames}: of
      * the frames this run, those a branch was given from an identical branch of its round instead of simulating them
-     * ({@link DuplicateBranches}).
+     * ({@link DuplicateBranches}); {@code discardedFrames}: of the frames this run, those simulated after the
+     * place a branch's dead end was put ({@link DeadEndPlacement}), not kept.
      */
     public record Report(String stopReason, ExplorationStatus status, long framesThisRun, double secondsThisRun,
-            boolean trouble, long reusedFrames) {
+            boolean trouble, long reusedFrames, long discardedFrames) {
     }
 
     /** Stop reasons that are trouble start with this. */
@@ -112,6 +113,8 @@ public final class Explorer {
     private double cpuSeconds;
     /** Frames of this run given to a branch from an identical branch's simulation ({@link DuplicateBranches}). */
     private long reusedFrames, reusedAtStart;
+    /** Frames of this run simulated after the place a branch's dead end was put ({@link DeadEndPlacement}). */
+    private long discardedFrames, discardedAtStart;
     private double bookkeepingSeconds;
     private double wallSeconds;
     private String phase = "STOPPED";
@@ -158,6 +161,7 @@ public final class Explorer {
         settings.store(project);
         long start = simulatedFrames;
         reusedAtStart = reusedFrames;
+        discardedAtStart = discardedFrames;
         String reason;
         work = project.frames().beginWork("exploration of " + garment.name());
         waitMonitor = sub;
@@ -185,7 +189,8 @@ public final class Explorer {
         publish(s);
         boolean trouble = reason.startsWith(TROUBLE);
         return new Report(trouble ? reason.substring(TROUBLE.length()) : reason, s, simulatedFrames - start,
-                (System.nanoTime() - t0) / 1e9, trouble, reusedFrames - reusedAtStart);
+                (System.nanoTime() - t0) / 1e9, trouble, reusedFrames - reusedAtStart,
+                discardedFrames - discardedAtStart);
     }
 
     // ---- loading ----------------------------------------------------------------------------------
@@ -365,7 +370,7 @@ public final class Explorer {
                     message = units.get(i).label() + " failed (" + r.failure() + "); simulated again from a fresh drape";
                     r = again;
                 }
-                long[] ids = writeFrames(r);
+                long[] ids = writeFrames(r.frames());
                 Staged s = new Staged(fp, (int) units.get(i).id(), ids, r.classes().get(0), r.cpuSeconds(), startFrame,
                         startClass);
                 project.secondary().addInitBranch(gson.toJson(s));
@@ -617,13 +622,23 @@ public final class Explorer {
     }
 
     private void commitExpansion(MergeRecord m, ClothTransition t, ExpansionUnit unit, ExpansionResult r) {
-        long[][] frameIds = new long[r.frames().size()][];
-        long[] all = writeFrames(r);
+        // where each branch's dead end lies (DeadEndPlacement), against the states committed before this expansion;
+        // the frames after it are not kept
+        int[] ends = new int[unit.branches().size()];
+        List<List<ClothState>> kept = new ArrayList<>();
+        for (int b = 0; b < ends.length; b++) {
+            ends[b] = DeadEndPlacement.choose(unit.branches().get(b).nodes(), r.frames().get(b), r.classes().get(b),
+                    settings.mergeWindow(), (node, state, cls, bound) -> mostSimilar(node, state, cls, bound)[1]);
+            kept.add(r.frames().get(b).subList(0, ends[b]));
+            discardedFrames += r.frames().get(b).size() - ends[b];
+        }
+        long[][] frameIds = new long[kept.size()][];
+        long[] all = writeFrames(kept);
         afterFramesWritten.run();
         int k = 0;
         for (int b = 0; b < frameIds.length; b++) {
-            frameIds[b] = java.util.Arrays.copyOfRange(all, k, k + r.frames().get(b).size());
-            k += r.frames().get(b).size();
+            frameIds[b] = java.util.Arrays.copyOfRange(all, k, k + kept.get(b).size());
+            k += kept.get(b).size();
         }
         Secondary sec = project.secondary();
         project.batch(() -> {
@@ -647,8 +662,9 @@ public final class Explorer {
                 for (long id : branch.edges()) {
                     es.add(edges.get(id));
                 }
-                long[] leaf = addBranch(start, reuse, branch.nodes(), es, frameIds[b], r.classes().get(b), true);
-                removeDeadEnd(leaf[0], leaf[1], frameIds[b][frameIds[b].length - 1], branch.nodes()[branch.nodes().length - 1]);
+                long[] nodes = java.util.Arrays.copyOf(branch.nodes(), ends[b] + 1);
+                long[] leaf = addBranch(start, reuse, nodes, es, frameIds[b], r.classes().get(b), true);
+                removeDeadEnd(leaf[0], leaf[1], frameIds[b][frameIds[b].length - 1], nodes[nodes.length - 1]);
             }
         });
     }
@@ -697,16 +713,26 @@ public final class Explorer {
      * into c there, and queue (c, error).
      */
     private void removeDeadEnd(long transition, long deadEnd, long deadEndFrame, long node) {
+        ClothState c = read(deadEndFrame);
+        double[] best = mostSimilar(node, c, project.secondary().state(deadEnd).classes(), Double.POSITIVE_INFINITY);
+        project.secondary().redirect(transition, (long) best[0], true);
+        project.secondary().addMerge(transition, deadEnd, best[1], best[2], best[3] != 0);
+    }
+
+    /**
+     * FindMostSimilar: among the live states at {@code node}, the one whose merge with {@code c} (class {@code cls})
+     * ranks lowest. Returns {state, ranked error, plain error, 1 if across classes}; a ranked error of at least
+     * {@code bound} (the state -1) when none ranks below it.
+     */
+    private double[] mostSimilar(long node, ClothState c, String cls, double bound) {
         List<long[]> candidates = live.get(node);
         if (candidates == null || candidates.isEmpty()) {
             throw new IllegalStateException("no live cloth state at primary node " + node + " to merge into");
         }
-        ClothState c = read(deadEndFrame);
-        String cls = project.secondary().state(deadEnd).classes();
         float[] p = new float[c.positions().length];
         float[] v = new float[c.velocities().length];
         long best = -1;
-        double bestRanked = Double.POSITIVE_INFINITY;
+        double bestRanked = bound;
         double bestPlain = 0;
         boolean bestCross = false;
         for (long[] cand : candidates) {
@@ -725,8 +751,7 @@ public final class Explorer {
                 best = cand[0];
             }
         }
-        project.secondary().redirect(transition, best, true);
-        project.secondary().addMerge(transition, deadEnd, bestRanked, bestPlain, bestCross);
+        return new double[] { best, bestRanked, bestPlain, bestCross ? 1 : 0 };
     }
 
     private void addLive(long node, long state, long frame, String cls) {
@@ -820,11 +845,11 @@ public final class Explorer {
         return duplicates.results(ran);
     }
 
-    private long[] writeFrames(ExpansionResult r) {
-        long[] ids = new long[r.frameCount()];
+    private long[] writeFrames(List<List<ClothState>> branches) {
+        long[] ids = new long[branches.stream().mapToInt(List::size).sum()];
         int i = 0;
         try (FrameWriter w = project.frames().writer(work, waitMonitor)) {
-            for (List<ClothState> b : r.frames()) {
+            for (List<ClothState> b : branches) {
                 for (ClothState s : b) {
                     ids[i++] = w.append(s.positions(), s.velocities());
                 }

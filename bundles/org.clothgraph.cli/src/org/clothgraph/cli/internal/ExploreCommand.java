@@ -39,6 +39,9 @@ public final class ExploreCommand extends WorkspaceCommand {
         option(Option.value("round", "R", "expansions per round (default: the stored setting, 4)"));
         option(Option.value("horizon", "N", "longest branch of one expansion in frames (default: the stored setting, 60);"
                 + " a branch also ends at the next branching primary node"));
+        option(Option.value("merge-window", "N", "an expanded branch's dead end is the state of least merge error among"
+                + " its last N states, never in its first half (default: the stored setting, 8 for a new project; 1: the"
+                + " branch's last state)"));
         option(Option.value("garment", "NAME", "garment to explore (default: the hooded robe, generated if missing)"));
         option(Option.value("simulator", "embedded|arcsim", "the simulator (default: the project's, embedded)"));
         option(Option.value("arcsim", "PATH", "the arcsim executable (with --simulator arcsim)"));
@@ -62,7 +65,7 @@ public final class ExploreCommand extends WorkspaceCommand {
     @Override
     protected String usage() {
         return "--workspace DIR [--frames N | --minutes M | --until-error MM] [--workers K] [--round R] [--horizon N]"
-                + " [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--focus CLIP,...]"
+                + " [--merge-window N] [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--focus CLIP,...]"
                 + " [--retry-quarantined] "
                 + SlurmOptions.usage() + " [--cancel-jobs] [--wait] [--json]";
     }
@@ -93,7 +96,8 @@ public final class ExploreCommand extends WorkspaceCommand {
         ExplorationSettings settings = ExplorationSettings.of(project);
         settings = settings.withWorkers(args.intValue("workers", settings.workers(), 0, 256))
                 .withRoundSize(args.intValue("round", settings.roundSize(), 1, 1024))
-                .withHorizon(args.intValue("horizon", settings.horizonFrames(), 1, 10_000));
+                .withHorizon(args.intValue("horizon", settings.horizonFrames(), 1, 10_000))
+                .withMergeWindow(args.intValue("merge-window", settings.mergeWindow(), 1, 10_000));
         if (args.value("solver").isPresent()) {
             settings = settings.withSimulation(solver(project, settings, args.value("solver").get()));
         }
@@ -115,9 +119,9 @@ public final class ExploreCommand extends WorkspaceCommand {
             } else {
                 ExplorationStatus s = r.status();
                 out.printf(Locale.ROOT, "%s%n%d frames in %.1f s this run (%d of them from identical branches, not"
-                        + " simulated again); %d states, %d queued, %d quarantined, worst merge error %.2f mm, median"
+                        + " simulated again; %d simulated past a dead end's place, not kept); %d states, %d queued, %d quarantined, worst merge error %.2f mm, median"
                         + " %.2f mm%n", r.stopReason(), r.framesThisRun(), r.secondsThisRun(), r.reusedFrames(),
-                        s.states(), s.queue(), s.quarantined(), s.worstErrorMm(), s.medianErrorMm());
+                        r.discardedFrames(), s.states(), s.queue(), s.quarantined(), s.worstErrorMm(), s.medianErrorMm());
             }
             return r.trouble() ? Cli.FAILURE : Cli.OK;
         }
@@ -180,6 +184,7 @@ public final class ExploreCommand extends WorkspaceCommand {
         m.put("framesThisRun", r.framesThisRun());
         m.put("secondsThisRun", BenchCommand.round(r.secondsThisRun()));
         m.put("reusedFramesThisRun", r.reusedFrames());
+        m.put("discardedFramesThisRun", r.discardedFrames());
         m.put("simulatedFrames", s.simulatedFrames());
         m.put("states", s.states());
         m.put("queue", s.queue());

@@ -116,7 +116,12 @@ class EventLoopLatencyTest {
         UiWait.settle(1000);
         EventLoopLatency.Result watchingGraph;
         try (EventLoopLatency probe = EventLoopLatency.start(display, 5)) {
-            UiWait.until("two more rounds to commit", RUN_TIMEOUT, () -> rounds(exploration) >= 3);
+            // two more commits while the view is in front, and at least 2 s of it (rounds of short branches commit
+            // faster than the probe gathers 100 samples)
+            long from = rounds(exploration);
+            long t0 = System.nanoTime();
+            UiWait.until("two more rounds to commit", RUN_TIMEOUT,
+                    () -> rounds(exploration) >= from + 2 && System.nanoTime() - t0 > 2_000_000_000L);
             watchingGraph = probe.result();
         }
         exploration.actions().pause.run();

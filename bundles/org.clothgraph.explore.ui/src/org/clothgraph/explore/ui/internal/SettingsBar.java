@@ -22,9 +22,8 @@ import org.eclipse.swt.widgets.Label;
 /**
  * What the next run uses: the garment, the simulator (embedded, or the ARCSim executable set in the preferences),
  * the backend (threads here, or pilot jobs on Slurm with the project's Slurm settings, edited by "Slurm..."), the
- * worker count, the horizon, the round size and the focus (the whole queue, or the dead ends on one clip first). A
- * wrapping row: narrow views get two lines, never clipped
- * fields. Disabled while a run is going; resume takes the values shown.
+ * worker count, the horizon, the merge window, the round size and the focus (the whole queue, or the dead ends on
+ * one clip first). A wrapping row: narrow views get two lines, never clipped fields. Disabled while a run is going; resume takes the values shown.
  */
 final class SettingsBar {
     static final String WHOLE_QUEUE = "whole queue";
@@ -34,6 +33,7 @@ final class SettingsBar {
     private final Combo simulator;
     private final NumberField workers;
     private final NumberField horizon;
+    private final NumberField mergeWindow;
     private final NumberField round;
     private final Combo backend;
     private final Button slurmSettings;
@@ -58,6 +58,9 @@ final class SettingsBar {
         workers = new NumberField(field("Workers:"), 0, 256, "Parallel simulations; 0 = one per core");
         horizon = new NumberField(field("Horizon (frames):"), 1, 10_000,
                 "Longest branch one expansion simulates; a branch also ends at the next branching pose");
+        mergeWindow = new NumberField(field("Merge window:"), 1, 10_000,
+                "A branch ends at the state of least merge error among its last this many states (never in its first"
+                        + " half); 1 = its last state");
         round = new NumberField(field("Round size:"), 1, 1024,
                 "Worst dead ends expanded per round (independent of the workers)");
         backend = new Combo(field("Backend:"), SWT.READ_ONLY);
@@ -115,6 +118,7 @@ final class SettingsBar {
     void show(ExplorationSettings s) {
         workers.set(s.workers());
         horizon.set(s.horizonFrames());
+        mergeWindow.set(s.mergeWindow());
         round.set(s.roundSize());
     }
 
@@ -203,7 +207,8 @@ final class SettingsBar {
 
     /** The stored settings with the values shown here. */
     ExplorationSettings applyTo(ExplorationSettings stored) {
-        return stored.withWorkers(workers.value()).withHorizon(horizon.value()).withRoundSize(round.value());
+        return stored.withWorkers(workers.value()).withHorizon(horizon.value())
+                .withMergeWindow(mergeWindow.value()).withRoundSize(round.value());
     }
 
     void setWorkers(int k) {
@@ -211,7 +216,8 @@ final class SettingsBar {
     }
 
     void setEnabled(boolean enabled) {
-        for (Control c : new Control[] { garment, simulator, workers.control(), horizon.control(), round.control(),
+        for (Control c : new Control[] { garment, simulator, workers.control(), horizon.control(),
+                mergeWindow.control(), round.control(),
                 focus, backend, slurmSettings }) {
             c.setEnabled(enabled);
         }
