@@ -113,10 +113,15 @@ class SlurmExplorationTest {
                         given.add(u.key());
                     }
                 }
-                if (cancelled.isEmpty()) {
-                    // the first unit seen running: cancel its pilot
+                // the first unit seen running: cancel its pilot. A unit can finish between the status that shows it
+                // running and the scancel (then nothing goes back to the queue): once that pilot has ended with no
+                // unit given back, cancel the pilot of another running unit, at most three in all
+                boolean previousEnded = cancelled.isEmpty() || s.jobs().stream().anyMatch(
+                        j -> j.id().equals(cancelled.get(cancelled.size() - 1)) && !j.state().equals("RUNNING")
+                                && !j.state().equals("PENDING"));
+                if (given.isEmpty() && cancelled.size() < 3 && previousEnded) {
                     for (SlurmStatus.Unit u : s.units()) {
-                        if (u.state().equals("RUNNING")) {
+                        if (u.state().equals("RUNNING") && !cancelled.contains(u.job())) {
                             cancelled.add(u.job());
                             SlurmFixture.run("scancel", u.job());
                             break;
@@ -143,7 +148,7 @@ class SlurmExplorationTest {
             killer.join(120_000);
             assertTrue(killedAt[0] > 0 && killedAt[0] < endedAt, "slurmd was killed while the exploration ran");
             assertFalse(r.trouble(), r.stopReason());
-            assertEquals(1, cancelled.size(), "a running pilot was cancelled");
+            assertTrue(cancelled.size() >= 1 && cancelled.size() <= 3, "running pilots cancelled: " + cancelled);
             assertFalse(given.isEmpty(), "the cancelled pilot's unit went back to the queue");
             assertNotNull(last.get());
             assertTrue(last.get().jobs().stream().anyMatch(j -> j.id().equals(cancelled.get(0))
