@@ -96,6 +96,7 @@ class DeadEndPlacementTest {
         for (int f = 1; f <= 6; f++) {
             store(f, f == 5 ? 0.0 : 0.3);
         }
+        stored.put(-1L, List.of(at(0))); // were the blended frame looked up, it would match perfectly
         assertEquals(6, DeadEndPlacement.choose(n, b, up(6), 8, merges));
     }
 
