@@ -513,7 +513,7 @@ public final class Explorer {
                 }
             }
             for (long[] m : merges) {
-                removeDeadEnd(m[0], m[1], m[2], m[3]);
+                removeDeadEnd(m[0], m[1], read(m[2]), m[3]);
             }
             // other live states at the roots' nodes (and any state lacking an edge into a node covered now)
             sec.linkMissingTransitions();
@@ -628,7 +628,7 @@ public final class Explorer {
         List<List<ClothState>> kept = new ArrayList<>();
         for (int b = 0; b < ends.length; b++) {
             ends[b] = DeadEndPlacement.choose(unit.branches().get(b).nodes(), r.frames().get(b), r.classes().get(b),
-                    settings.mergeWindow(), (node, state, cls, bound) -> mostSimilar(node, state, cls, bound)[1]);
+                    settings.mergeWindow(), (node, state, cls, bound) -> mostSimilar(node, state, cls, bound).ranked());
             kept.add(r.frames().get(b).subList(0, ends[b]));
             discardedFrames += r.frames().get(b).size() - ends[b];
         }
@@ -664,7 +664,8 @@ public final class Explorer {
                 }
                 long[] nodes = java.util.Arrays.copyOf(branch.nodes(), ends[b] + 1);
                 long[] leaf = addBranch(start, reuse, nodes, es, frameIds[b], r.classes().get(b), true);
-                removeDeadEnd(leaf[0], leaf[1], frameIds[b][frameIds[b].length - 1], nodes[nodes.length - 1]);
+                // the dead end as it was written (the bytes the store holds)
+                removeDeadEnd(leaf[0], leaf[1], r.frames().get(b).get(ends[b] - 1), nodes[nodes.length - 1]);
             }
         });
     }
@@ -712,19 +713,21 @@ public final class Explorer {
      * RemoveDeadend(c): FindMostSimilar(c) among the live states at the same primary node, redirect the transition
      * into c there, and queue (c, error).
      */
-    private void removeDeadEnd(long transition, long deadEnd, long deadEndFrame, long node) {
-        ClothState c = read(deadEndFrame);
-        double[] best = mostSimilar(node, c, project.secondary().state(deadEnd).classes(), Double.POSITIVE_INFINITY);
-        project.secondary().redirect(transition, (long) best[0], true);
-        project.secondary().addMerge(transition, deadEnd, best[1], best[2], best[3] != 0);
+    private void removeDeadEnd(long transition, long deadEnd, ClothState c, long node) {
+        Match best = mostSimilar(node, c, project.secondary().state(deadEnd).classes(), Double.POSITIVE_INFINITY);
+        project.secondary().redirect(transition, best.state(), true);
+        project.secondary().addMerge(transition, deadEnd, best.ranked(), best.plain(), best.cross());
+    }
+
+    /** The outcome of FindMostSimilar: the state merged into (-1: none ranked below the bound) and the errors. */
+    private record Match(long state, double ranked, double plain, boolean cross) {
     }
 
     /**
      * FindMostSimilar: among the live states at {@code node}, the one whose merge with {@code c} (class {@code cls})
-     * ranks lowest. Returns {state, ranked error, plain error, 1 if across classes}; a ranked error of at least
-     * {@code bound} (the state -1) when none ranks below it.
+     * ranks lowest; a ranked error of at least {@code bound} (the state -1) when none ranks below it.
      */
-    private double[] mostSimilar(long node, ClothState c, String cls, double bound) {
+    private Match mostSimilar(long node, ClothState c, String cls, double bound) {
         List<long[]> candidates = live.get(node);
         if (candidates == null || candidates.isEmpty()) {
             throw new IllegalStateException("no live cloth state at primary node " + node + " to merge into");
@@ -751,7 +754,7 @@ public final class Explorer {
                 best = cand[0];
             }
         }
-        return new double[] { best, bestRanked, bestPlain, bestCross ? 1 : 0 };
+        return new Match(best, bestRanked, bestPlain, bestCross);
     }
 
     private void addLive(long node, long state, long frame, String cls) {
