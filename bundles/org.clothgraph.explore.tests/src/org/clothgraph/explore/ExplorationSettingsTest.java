@@ -37,6 +37,22 @@ class ExplorationSettingsTest {
     }
 
     @Test
+    void aNewProjectContinuesShortBranchesAndAProjectStoredBeforeDoesNot() {
+        try (Project p = Project.create(dir.resolve("p"), "p")) {
+            assertEquals(ExplorationSettings.DEFAULT_MIN_BRANCH_FRAMES, ExplorationSettings.of(p).minBranchFrames());
+            ExplorationSettings.defaults().withMinBranchFrames(0).store(p);
+            assertEquals(0, ExplorationSettings.of(p).minBranchFrames());
+            String old = ExplorationSettings.defaults().toJson().replaceAll(",?\"minBranchFrames\":\\d+", "");
+            assertEquals(-1, old.indexOf("minBranchFrames"), old);
+            p.setSetting(ExplorationSettings.SCOPE, "settings", old);
+            assertEquals(0, ExplorationSettings.of(p).minBranchFrames(), "every branch ends at the first branching node");
+            InvalidInputException e = assertThrows(InvalidInputException.class,
+                    () -> ExplorationSettings.defaults().withMinBranchFrames(-1));
+            assertEquals(true, e.getMessage().contains("minBranchFrames"), e.getMessage());
+        }
+    }
+
+    @Test
     void aNegativeWindowIsRefusedNamingTheField() {
         InvalidInputException e = assertThrows(InvalidInputException.class,
                 () -> ExplorationSettings.defaults().withMergeWindow(-2));

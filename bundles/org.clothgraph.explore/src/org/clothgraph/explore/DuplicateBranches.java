@@ -25,18 +25,19 @@ import org.clothgraph.sim.HandGrip;
  * this; only the CPU time differs (a reused branch costs none).
  * <p>
  * The input is compared by its SHA-256 digest over the bytes a worker would be sent (less the unit's id, label, primary
- * nodes and edges, which only say where the frames go).
+ * nodes and edges, which only say where the frames go). What is compared is a part of a unit ({@link ExpansionUnit#parts}):
+ * a branch from the unit's start with the branches that continue it, whose inputs include what it simulates.
  */
 final class DuplicateBranches {
     private final List<ExpansionUnit> units;
     /**
-     * The branches to simulate, each as a unit of its own: the id of the first unit that has it, and its label with the
-     * branch's place when that unit has several.
+     * The parts to simulate, each as a unit of its own: the id of the first unit that has it, and its label with the
+     * part's place when that unit has several.
      */
     private final List<ExpansionUnit> distinct = new ArrayList<>();
-    /** Per unit, per branch: the index into {@link #distinct} of the simulation that gives its frames. */
+    /** Per unit, per part: the index into {@link #distinct} of the simulation that gives its frames. */
     private final int[][] source;
-    /** Per unit, per branch: whether its frames come from another branch's simulation. */
+    /** Per unit, per part: whether its frames come from another part's simulation. */
     private final boolean[][] reused;
 
     DuplicateBranches(List<ExpansionUnit> units) {
@@ -46,18 +47,19 @@ final class DuplicateBranches {
         Map<String, Integer> seen = new HashMap<>();
         for (int u = 0; u < units.size(); u++) {
             ExpansionUnit unit = units.get(u);
-            source[u] = new int[unit.branches().size()];
-            reused[u] = new boolean[unit.branches().size()];
-            for (int b = 0; b < unit.branches().size(); b++) {
-                String key = digest(unit.classify(), unit.branches().get(b));
+            List<ExpansionUnit> parts = unit.parts();
+            source[u] = new int[parts.size()];
+            reused[u] = new boolean[parts.size()];
+            for (int b = 0; b < parts.size(); b++) {
+                String key = digest(parts.get(b));
                 Integer first = seen.get(key);
                 if (first == null) {
                     first = distinct.size();
                     seen.put(key, first);
-                    int n = unit.branches().size();
+                    int n = parts.size();
                     distinct.add(new ExpansionUnit(unit.id(), n == 1 ? unit.label()
                             : unit.label() + " (branch " + (b + 1) + " of " + n + ")", unit.classify(),
-                            List.of(unit.branches().get(b))));
+                            parts.get(b).branches()));
                 } else {
                     reused[u][b] = true;
                 }
@@ -66,12 +68,12 @@ final class DuplicateBranches {
         }
     }
 
-    /** The single-branch units to simulate, in the order of first appearance. */
+    /** The single-part units to simulate, in the order of first appearance. */
     List<ExpansionUnit> distinct() {
         return distinct;
     }
 
-    /** Branches given another's frames. */
+    /** Parts given another's frames. */
     int reusedBranches() {
         int n = 0;
         for (boolean[] r : reused) {
@@ -84,7 +86,7 @@ final class DuplicateBranches {
 
     /**
      * Every unit's result, in unit order, from the results of {@link #distinct()} (in that order): a unit fails if any
-     * of its branches failed; a reused branch adds its frames but no CPU or wall time.
+     * of its parts failed; a reused part adds its frames but no CPU or wall time.
      */
     List<ExpansionResult> results(List<ExpansionResult> ran) {
         if (ran.size() != distinct.size()) {
@@ -98,12 +100,12 @@ final class DuplicateBranches {
                 ExpansionResult r = ran.get(source[u][b]);
                 parts.add(reused[u][b] ? new ExpansionResult(unit.id(), r.frames(), r.classes(), r.failure(), 0, 0) : r);
             }
-            out.add(ExpansionResult.ofBranches(unit, parts));
+            out.add(ExpansionResult.ofParts(unit, parts));
         }
         return out;
     }
 
-    /** Frames given to branches from another branch's simulation, given the results of {@link #distinct()}. */
+    /** Frames given to parts from another part's simulation, given the results of {@link #distinct()}. */
     int reusedFrames(List<ExpansionResult> ran) {
         int n = 0;
         for (int u = 0; u < units.size(); u++) {
@@ -116,16 +118,20 @@ final class DuplicateBranches {
         return n;
     }
 
-    private static String digest(boolean classify, ExpansionUnit.Branch b) {
+    private static String digest(ExpansionUnit part) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             try (DataOutputStream out = new DataOutputStream(new DigestOutputStream(OutputStream.nullOutputStream(), sha))) {
-                out.writeBoolean(classify);
-                b.sim().write(out);
-                Codec.writeDoubles(out, b.roots());
-                out.writeInt(b.grips().size());
-                for (HandGrip g : b.grips()) {
-                    g.write(out);
+                out.writeBoolean(part.classify());
+                out.writeInt(part.branches().size());
+                for (ExpansionUnit.Branch b : part.branches()) {
+                    b.sim().write(out);
+                    Codec.writeDoubles(out, b.roots());
+                    out.writeInt(b.grips().size());
+                    for (HandGrip g : b.grips()) {
+                        g.write(out);
+                    }
+                    out.writeInt(b.parent());
                 }
             }
             return java.util.HexFormat.of().formatHex(sha.digest());

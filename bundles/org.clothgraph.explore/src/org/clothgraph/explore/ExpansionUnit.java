@@ -25,22 +25,52 @@ import org.clothgraph.sim.SimulationWorkUnit;
  */
 public record ExpansionUnit(long id, String label, boolean classify, List<Branch> branches) {
     private static final int MAGIC = 0x43474555; // "CGEU"
-    /** 2: each branch carries the grips of the dressing clips it plays ({@link HandGrip}). */
-    private static final int VERSION = 2;
+    /**
+     * 2: each branch carries the grips of the dressing clips it plays ({@link HandGrip}). 3: each branch carries its
+     * parent (a branch that continues another's last state, {@link Horizon#expansion}); version 2 is read as all -1.
+     */
+    private static final int VERSION = 3;
 
     public ExpansionUnit {
         branches = List.copyOf(branches);
+        int root = -1;
+        for (int i = 0; i < branches.size(); i++) {
+            Branch b = branches.get(i);
+            if (b.parent() < 0) {
+                root = i;
+                continue;
+            }
+            // a continuation follows its parent, inside the part of the same first branch (depth first)
+            if (root < 0 || b.parent() < root || b.parent() >= i) {
+                throw new IllegalArgumentException("branch " + i + " continues branch " + b.parent()
+                        + ", which is not an earlier branch of its part");
+            }
+            long[] parentNodes = branches.get(b.parent()).nodes();
+            if (parentNodes[parentNodes.length - 1] != b.nodes()[0]) {
+                throw new IllegalArgumentException("branch " + i + " starts at primary node " + b.nodes()[0]
+                        + ", not where branch " + b.parent() + " ends (" + parentNodes[parentNodes.length - 1] + ")");
+            }
+        }
     }
 
     /**
      * One branch: simulate {@code sim.frames()} frames from {@code sim.initial()} (root frame of frame 0) along
-     * {@code sim.motion()}. {@code nodes[f]} is the primary node of frame f (-1 inside a blended transition),
+     * {@code sim.motion()}; a branch with {@code parent >= 0} instead continues from the last frame of branch
+     * {@code parent} of the same unit (known only once that has run: its {@code sim.initial()} is empty). {@code nodes[f]} is the primary node of frame f (-1 inside a blended transition),
      * {@code edges} the primary edges in order, {@code roots} the root frame of every frame (yaw, x, z), {@code grips}
      * the hands holding garment vertices over spans of the branch's frames (the grips of a dressing clip it plays, in
      * the world of {@code sim.motion()}; empty for other clips).
      */
-    public record Branch(SimulationWorkUnit sim, long[] nodes, long[] edges, double[] roots, List<HandGrip> grips) {
+    public record Branch(SimulationWorkUnit sim, long[] nodes, long[] edges, double[] roots, List<HandGrip> grips,
+            int parent) {
         public Branch {
+            if (parent < -1) {
+                throw new IllegalArgumentException("bad parent branch " + parent);
+            }
+            if ((parent >= 0) != (sim.initial().positions().length == 0)) {
+                throw new IllegalArgumentException(parent >= 0 ? "a continuing branch carries a start state"
+                        : "a branch without a start state");
+            }
             if (nodes.length != sim.frames() + 1 || roots.length != 3 * nodes.length) {
                 throw new IllegalArgumentException("branch of " + sim.frames() + " frames needs " + (sim.frames() + 1)
                         + " nodes and root frames");
@@ -54,9 +84,20 @@ public record ExpansionUnit(long id, String label, boolean classify, List<Branch
             }
         }
 
-        /** A branch without grips. */
+        /** A branch from the unit's start state. */
+        public Branch(SimulationWorkUnit sim, long[] nodes, long[] edges, double[] roots, List<HandGrip> grips) {
+            this(sim, nodes, edges, roots, grips, -1);
+        }
+
+        /** A branch from the unit's start state, without grips. */
         public Branch(SimulationWorkUnit sim, long[] nodes, long[] edges, double[] roots) {
-            this(sim, nodes, edges, roots, List.of());
+            this(sim, nodes, edges, roots, List.of(), -1);
+        }
+
+        /** The state a continuing branch starts from (root frame): the one it is given, in its simulation input. */
+        public SimulationWorkUnit startingFrom(ClothState state) {
+            return new SimulationWorkUnit(sim.mesh(), sim.material(), sim.settings(), sim.motion(), sim.startTime(),
+                    state, sim.fps(), sim.frames());
         }
 
         public RootFrame root(int frame) {
@@ -77,12 +118,36 @@ public record ExpansionUnit(long id, String label, boolean classify, List<Branch
     }
 
     /**
-     * Branch {@code index} alone as a unit of its own (same id, label and classification): the branches of a unit
-     * are independent, so executors may place them apart and put the results back with
-     * {@link ExpansionResult#ofBranches}.
+     * The unit's parts: each branch from the start state with its continuations, a unit of its own (same id, label and
+     * classification; parents counted within the part). Parts are independent, so executors may place them apart and
+     * put the results back, in part order, with {@link ExpansionResult#ofParts}.
      */
-    public ExpansionUnit branchUnit(int index) {
-        return new ExpansionUnit(id, label, classify, List.of(branches.get(index)));
+    public List<ExpansionUnit> parts() {
+        List<ExpansionUnit> parts = new ArrayList<>();
+        int first = 0;
+        for (int i = 1; i <= branches.size(); i++) {
+            if (i == branches.size() || branches.get(i).parent() < 0) {
+                List<Branch> part = new ArrayList<>();
+                for (int k = first; k < i; k++) {
+                    Branch b = branches.get(k);
+                    part.add(b.parent() < 0 ? b
+                            : new Branch(b.sim(), b.nodes(), b.edges(), b.roots(), b.grips(), b.parent() - first));
+                }
+                parts.add(new ExpansionUnit(id, label, classify, part));
+                first = i;
+            }
+        }
+        return parts;
+    }
+
+    /** Whether branch {@code index} goes on in other branches (its last state stays live). */
+    public boolean continues(int index) {
+        for (Branch b : branches) {
+            if (b.parent() == index) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public byte[] toBytes() {
@@ -103,6 +168,7 @@ public record ExpansionUnit(long id, String label, boolean classify, List<Branch
                 for (HandGrip g : b.grips()) {
                     g.write(out);
                 }
+                out.writeInt(b.parent());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -117,7 +183,7 @@ public record ExpansionUnit(long id, String label, boolean classify, List<Branch
             throw new IOException("not a ClothGraph unit of work");
         }
         int version = in.readInt();
-        if (version != VERSION) {
+        if (version != VERSION && version != 2) {
             throw new IOException("unsupported unit of work version " + version + " (this ClothGraph reads " + VERSION + ")");
         }
         long id = in.readLong();
@@ -142,7 +208,8 @@ public record ExpansionUnit(long id, String label, boolean classify, List<Branch
                 for (int k = 0; k < g; k++) {
                     grips.add(HandGrip.read(in));
                 }
-                branches.add(new Branch(sim, nodes, edges, roots, grips));
+                int parent = version >= 3 ? in.readInt() : -1;
+                branches.add(new Branch(sim, nodes, edges, roots, grips, parent));
             }
         } catch (IllegalArgumentException e) {
             throw new IOException("corrupt unit of work: " + e.getMessage(), e);

@@ -31,16 +31,22 @@ import com.google.gson.JsonParseException;
  *        least error; the branch's later frames are not kept. 1: the branch's last state, as Kim et al. describe it.
  *        The merge placed at the least error along the way is Kovar et al.'s rule for motion-graph transitions (a
  *        local minimum of the distance), applied to cloth. 0 in a project stored before the setting existed: 1
+ * @param minBranchFrames the shortest branch an expansion ends: a branch that reaches a branching primary node after
+ *        fewer frames goes on from there along every outgoing edge (its last state stays live), as long as the path
+ *        from the expanded state is shorter than horizonFrames ({@link Horizon#expansion}); 0 (a project stored before
+ *        the setting existed): every branch ends at the first branching node, as Kim et al.'s horizon
  * @param simulation the solver settings (its wall-clock timeout is 0: budgets are counted in substeps)
  */
 public record ExplorationSettings(int horizonFrames, int roundSize, int workers, double velocityTimeScale,
         double classPenalty, int blendFrames, int failureWindow, double failureStop, long minFreeDiskMb,
-        String startClip, int mergeWindow, SimulationSettings simulation) {
+        String startClip, int mergeWindow, int minBranchFrames, SimulationSettings simulation) {
 
     public static final String SCOPE = "exploration";
     private static final String KEY = "settings";
     /** The default {@link #mergeWindow}. */
     public static final int DEFAULT_MERGE_WINDOW = 8;
+    /** The default {@link #minBranchFrames}: Kim et al.'s blend length, 10 frames. */
+    public static final int DEFAULT_MIN_BRANCH_FRAMES = 10;
 
     public ExplorationSettings {
         require(horizonFrames >= 1 && horizonFrames <= 10_000, "horizonFrames", "1..10000 frames");
@@ -53,6 +59,7 @@ public record ExplorationSettings(int horizonFrames, int roundSize, int workers,
         require(failureStop > 0 && failureStop <= 1, "failureStop", "in (0, 1]");
         require(minFreeDiskMb >= 0, "minFreeDiskMb", ">= 0");
         require(mergeWindow >= 0 && mergeWindow <= 10_000, "mergeWindow", "1..10000 frames");
+        require(minBranchFrames >= 0 && minBranchFrames <= 10_000, "minBranchFrames", "0..10000 frames");
         startClip = startClip == null ? "" : startClip;
         mergeWindow = Math.max(1, mergeWindow);
         if (simulation == null) {
@@ -81,7 +88,7 @@ public record ExplorationSettings(int horizonFrames, int roundSize, int workers,
 
     public static ExplorationSettings defaults() {
         return new ExplorationSettings(60, 8, 0, 1 / 30.0, 1000.0, 10, 10, 0.8, 512, "", DEFAULT_MERGE_WINDOW,
-                defaultSimulation());
+                DEFAULT_MIN_BRANCH_FRAMES, defaultSimulation());
     }
 
     public int effectiveWorkers() {
@@ -90,32 +97,37 @@ public record ExplorationSettings(int horizonFrames, int roundSize, int workers,
 
     public ExplorationSettings withWorkers(int k) {
         return new ExplorationSettings(horizonFrames, roundSize, k, velocityTimeScale, classPenalty, blendFrames,
-                failureWindow, failureStop, minFreeDiskMb, startClip, mergeWindow, simulation);
+                failureWindow, failureStop, minFreeDiskMb, startClip, mergeWindow, minBranchFrames, simulation);
     }
 
     public ExplorationSettings withHorizon(int frames) {
         return new ExplorationSettings(frames, roundSize, workers, velocityTimeScale, classPenalty, blendFrames,
-                failureWindow, failureStop, minFreeDiskMb, startClip, mergeWindow, simulation);
+                failureWindow, failureStop, minFreeDiskMb, startClip, mergeWindow, minBranchFrames, simulation);
     }
 
     public ExplorationSettings withMergeWindow(int frames) {
         return new ExplorationSettings(horizonFrames, roundSize, workers, velocityTimeScale, classPenalty, blendFrames,
-                failureWindow, failureStop, minFreeDiskMb, startClip, frames, simulation);
+                failureWindow, failureStop, minFreeDiskMb, startClip, frames, minBranchFrames, simulation);
+    }
+
+    public ExplorationSettings withMinBranchFrames(int frames) {
+        return new ExplorationSettings(horizonFrames, roundSize, workers, velocityTimeScale, classPenalty, blendFrames,
+                failureWindow, failureStop, minFreeDiskMb, startClip, mergeWindow, frames, simulation);
     }
 
     public ExplorationSettings withRoundSize(int r) {
         return new ExplorationSettings(horizonFrames, r, workers, velocityTimeScale, classPenalty, blendFrames,
-                failureWindow, failureStop, minFreeDiskMb, startClip, mergeWindow, simulation);
+                failureWindow, failureStop, minFreeDiskMb, startClip, mergeWindow, minBranchFrames, simulation);
     }
 
     public ExplorationSettings withSimulation(SimulationSettings s) {
         return new ExplorationSettings(horizonFrames, roundSize, workers, velocityTimeScale, classPenalty, blendFrames,
-                failureWindow, failureStop, minFreeDiskMb, startClip, mergeWindow, s);
+                failureWindow, failureStop, minFreeDiskMb, startClip, mergeWindow, minBranchFrames, s);
     }
 
     public ExplorationSettings withMinFreeDiskMb(long mb) {
         return new ExplorationSettings(horizonFrames, roundSize, workers, velocityTimeScale, classPenalty, blendFrames,
-                failureWindow, failureStop, mb, startClip, mergeWindow, simulation);
+                failureWindow, failureStop, mb, startClip, mergeWindow, minBranchFrames, simulation);
     }
 
     public String toJson() {
@@ -130,7 +142,7 @@ public record ExplorationSettings(int horizonFrames, int roundSize, int workers,
                 // records through Gson skip the canonical constructor: validate by constructing again
                 return new ExplorationSettings(s.horizonFrames, s.roundSize, s.workers, s.velocityTimeScale,
                         s.classPenalty, s.blendFrames, s.failureWindow, s.failureStop, s.minFreeDiskMb, s.startClip,
-                        s.mergeWindow, s.simulation == null ? defaultSimulation() : s.simulation.completed());
+                        s.mergeWindow, s.minBranchFrames, s.simulation == null ? defaultSimulation() : s.simulation.completed());
             } catch (JsonParseException | NullPointerException | IllegalArgumentException e) {
                 throw new InvalidInputException(project.folder().resolve("clothgraph.db").toString(),
                         "setting." + SCOPE + "." + KEY, "unreadable exploration settings: " + e.getMessage());

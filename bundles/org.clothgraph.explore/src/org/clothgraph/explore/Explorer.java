@@ -607,28 +607,26 @@ public final class Explorer {
     private ExpansionUnit expansionUnit(MergeRecord m, ClothTransition t) {
         if (m.deadEndState() > 0) {
             ClothStateRecord c = project.secondary().state(m.deadEndState());
-            List<List<PrimaryEdge>> branches = new ArrayList<>();
-            for (PrimaryEdge e : horizon.out(c.primaryNode())) {
-                branches.add(horizon.branch(e, java.util.Set.of()));
-            }
-            return unit(m.id(), "expanding dead end " + c.id() + " (merge error " + mm(m.plainError()) + " mm)",
-                    read(c.frameId()), c.primaryNode(), branches);
+            return treeUnit(m.id(), "expanding dead end " + c.id() + " (merge error " + mm(m.plainError()) + " mm)",
+                    read(c.frameId()), c.primaryNode(), horizon.expansion(horizon.out(c.primaryNode()),
+                            settings.minBranchFrames()));
         }
         // a transition never simulated (a primary edge added after exploration): simulate it from its source
         ClothStateRecord src = project.secondary().state(t.from());
         PrimaryEdge e = edges.get(t.primaryEdge());
-        return unit(m.id(), "simulating new primary edge " + e.id() + " from state " + src.id(), read(src.frameId()),
-                src.primaryNode(), List.of(horizon.branch(e, java.util.Set.of())));
+        return treeUnit(m.id(), "simulating new primary edge " + e.id() + " from state " + src.id(), read(src.frameId()),
+                src.primaryNode(), horizon.expansion(List.of(e), settings.minBranchFrames()));
     }
 
     private void commitExpansion(MergeRecord m, ClothTransition t, ExpansionUnit unit, ExpansionResult r) {
         // where each branch's dead end lies (DeadEndPlacement), against the states committed before this expansion;
-        // the frames after it are not kept
+        // the frames after it are not kept; a branch that goes on in others ends where it reaches their start
         int[] ends = new int[unit.branches().size()];
         List<List<ClothState>> kept = new ArrayList<>();
         for (int b = 0; b < ends.length; b++) {
-            ends[b] = DeadEndPlacement.choose(unit.branches().get(b).nodes(), r.frames().get(b), r.classes().get(b),
-                    settings.mergeWindow(), (node, state, cls, bound) -> mostSimilar(node, state, cls, bound).ranked());
+            ends[b] = unit.continues(b) ? r.frames().get(b).size()
+                    : DeadEndPlacement.choose(unit.branches().get(b).nodes(), r.frames().get(b), r.classes().get(b),
+                            settings.mergeWindow(), (node, state, cls, bound) -> mostSimilar(node, state, cls, bound).ranked());
             kept.add(r.frames().get(b).subList(0, ends[b]));
             discardedFrames += r.frames().get(b).size() - ends[b];
         }
@@ -656,6 +654,7 @@ public final class Explorer {
                 start = t.from();
                 reuse = t.id();
             }
+            long[] last = new long[unit.branches().size()];
             for (int b = 0; b < unit.branches().size(); b++) {
                 ExpansionUnit.Branch branch = unit.branches().get(b);
                 List<PrimaryEdge> es = new ArrayList<>();
@@ -663,9 +662,15 @@ public final class Explorer {
                     es.add(edges.get(id));
                 }
                 long[] nodes = java.util.Arrays.copyOf(branch.nodes(), ends[b] + 1);
-                long[] leaf = addBranch(start, reuse, nodes, es, frameIds[b], r.classes().get(b), true);
-                // the dead end as it was written (the bytes the store holds)
-                removeDeadEnd(leaf[0], leaf[1], r.frames().get(b).get(ends[b] - 1), nodes[nodes.length - 1]);
+                boolean goesOn = unit.continues(b);
+                long from = branch.parent() < 0 ? start : last[branch.parent()];
+                long[] leaf = addBranch(from, branch.parent() < 0 ? reuse : -1, nodes, es, frameIds[b],
+                        r.classes().get(b), !goesOn);
+                last[b] = leaf[1];
+                if (!goesOn) {
+                    // the dead end as it was written (the bytes the store holds)
+                    removeDeadEnd(leaf[0], leaf[1], r.frames().get(b).get(ends[b] - 1), nodes[nodes.length - 1]);
+                }
             }
         });
     }
@@ -772,6 +777,14 @@ public final class Explorer {
         return unit(0, "test unit", startLocal, startNode, branches);
     }
 
+    /** Tests: a unit of work of branches that may continue each other ({@link Horizon#expansion}). */
+    ExpansionUnit stepsUnitFor(long startNode, ClothState startLocal, List<Horizon.Step> steps) {
+        if (snapshot == null) {
+            load();
+        }
+        return treeUnit(0, "test unit", startLocal, startNode, steps);
+    }
+
     /** Tests: the initial drape carried into the pose of {@code node}, in the root frame. */
     ClothState drapeAt(long node) {
         if (snapshot == null) {
@@ -789,11 +802,19 @@ public final class Explorer {
 
     private ExpansionUnit unit(long id, String label, ClothState startLocal, long startNode,
             List<List<PrimaryEdge>> branches) {
+        return treeUnit(id, label, startLocal, startNode, branches.stream().map(b -> new Horizon.Step(-1, b)).toList());
+    }
+
+    /** A unit of the branches {@code steps} (continuations start where their parent ends, from its last frame). */
+    private ExpansionUnit treeUnit(long id, String label, ClothState startLocal, long startNode, List<Horizon.Step> steps) {
         List<ExpansionUnit.Branch> out = new ArrayList<>();
-        for (List<PrimaryEdge> b : branches) {
-            long[] nodes = nodesOf(startNode, b);
+        ClothState continued = new ClothState(new float[0], new float[0]);
+        for (Horizon.Step step : steps) {
+            List<PrimaryEdge> b = step.edges();
+            long from = step.parent() < 0 ? startNode : steps.get(step.parent()).lastNode();
+            long[] nodes = nodesOf(from, b);
             List<PrimaryNode> path = new ArrayList<>();
-            path.add(snapshot.node(startNode));
+            path.add(snapshot.node(from));
             for (PrimaryEdge e : b) {
                 path.add(snapshot.node(e.to()));
             }
@@ -816,7 +837,8 @@ public final class Explorer {
             }
             long[] edgeIds = b.stream().mapToLong(PrimaryEdge::id).toArray();
             out.add(new ExpansionUnit.Branch(new SimulationWorkUnit(mesh, material, settings.simulation(), sampled, 0,
-                    startLocal, motion.fps(), frames), nodes, edgeIds, roots, grips.along(nodes, motion)));
+                    step.parent() < 0 ? startLocal : continued, motion.fps(), frames), nodes, edgeIds, roots,
+                    grips.along(nodes, motion), step.parent()));
         }
         return new ExpansionUnit(id, label, classify, out);
     }

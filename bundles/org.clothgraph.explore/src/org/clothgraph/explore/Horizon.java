@@ -45,6 +45,55 @@ public final class Horizon {
     }
 
     /**
+     * One branch of an expansion: its primary edges, and the index of the branch whose last state it continues from
+     * (-1: the expanded state).
+     */
+    public record Step(int parent, List<PrimaryEdge> edges) {
+        public Step {
+            edges = List.copyOf(edges);
+        }
+
+        public long lastNode() {
+            return edges.get(edges.size() - 1).to();
+        }
+    }
+
+    /**
+     * The branches of one expansion that leaves along {@code first} (the outgoing edges of the expanded state's node,
+     * or one new edge): each runs as {@link #branch}; one that ends at a branching node after fewer than
+     * {@code minBranchFrames} frames, while the path from the expanded state is shorter than the horizon's
+     * {@code maxFrames}, goes on from there along every outgoing edge of that node (its last state stays live, its
+     * continuations give it a transition for every edge). So no expansion ends in a dead end a few frames after a
+     * branching node, where the dead end's place has nothing to choose from ({@link DeadEndPlacement}) and the live
+     * states at the node are few. Depth first: a branch's continuations follow it, so every branch of {@code first}
+     * and its continuations are contiguous ({@link ExpansionUnit#parts()}). 0: every branch ends at the first branching
+     * node.
+     */
+    public List<Step> expansion(List<PrimaryEdge> first, int minBranchFrames) {
+        List<Step> steps = new ArrayList<>();
+        for (PrimaryEdge e : first) {
+            grow(steps, -1, e, 0, minBranchFrames);
+        }
+        return steps;
+    }
+
+    private void grow(List<Step> steps, int parent, PrimaryEdge first, int before, int minBranchFrames) {
+        List<PrimaryEdge> edges = branch(first, Set.of());
+        int index = steps.size();
+        steps.add(new Step(parent, edges));
+        int frames = 0;
+        for (PrimaryEdge e : edges) {
+            frames += frames(e);
+        }
+        List<PrimaryEdge> next = out(edges.get(edges.size() - 1).to());
+        if (next.size() > 1 && frames < minBranchFrames && before + frames < maxFrames) {
+            for (PrimaryEdge e : next) {
+                grow(steps, index, e, before + frames, minBranchFrames);
+            }
+        }
+    }
+
+    /**
      * The edges of the branch that starts with {@code first}; it also stops at the first node in {@code stopAt}
      * (the initialisation stops where the graph already has a state).
      */

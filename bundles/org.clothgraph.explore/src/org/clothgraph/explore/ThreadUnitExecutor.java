@@ -33,17 +33,19 @@ public final class ThreadUnitExecutor implements UnitExecutor, AutoCloseable {
                 return t;
             });
         }
-        // every branch is its own task (a unit's branches are independent), so one long unit does not idle the
-        // other workers at the end of a round; the longest branches are handed out first (longest processing time
-        // first), so that the round does not end on one worker running a long branch started last; results are put
-        // back together per unit, in unit order, whatever order they ran in
+        // every part (a branch from the start state with its continuations) is its own task (a unit's parts are
+        // independent), so one long unit does not idle the other workers at the end of a round; the longest parts are
+        // handed out first (longest processing time first), so that the round does not end on one worker running a
+        // long part started last; results are put back together per unit, in unit order, whatever order they ran in
         List<List<Future<ExpansionResult>>> futures = new ArrayList<>();
+        List<List<ExpansionUnit>> parts = new ArrayList<>();
         List<int[]> order = new ArrayList<>();
         for (int i = 0; i < units.size(); i++) {
             futures.add(new ArrayList<>());
-            for (int b = 0; b < units.get(i).branches().size(); b++) {
+            parts.add(units.get(i).parts());
+            for (int b = 0; b < parts.get(i).size(); b++) {
                 futures.get(i).add(null);
-                order.add(new int[] { i, b, units.get(i).branches().get(b).sim().frames() });
+                order.add(new int[] { i, b, parts.get(i).get(b).frames() });
             }
         }
         order.sort((p, q) -> q[2] != p[2] ? Integer.compare(q[2], p[2])
@@ -51,7 +53,7 @@ public final class ThreadUnitExecutor implements UnitExecutor, AutoCloseable {
         boolean[] startedUnit = new boolean[units.size()];
         for (int[] o : order) {
             ExpansionUnit u = units.get(o[0]);
-            ExpansionUnit part = u.branchUnit(o[1]);
+            ExpansionUnit part = parts.get(o[0]).get(o[1]);
             boolean first = !startedUnit[o[0]];
             startedUnit[o[0]] = true;
             futures.get(o[0]).set(o[1], pool.submit(() -> {
@@ -64,11 +66,11 @@ public final class ThreadUnitExecutor implements UnitExecutor, AutoCloseable {
         List<ExpansionResult> out = new ArrayList<>();
         try {
             for (int i = 0; i < units.size(); i++) {
-                List<ExpansionResult> parts = new ArrayList<>();
+                List<ExpansionResult> results = new ArrayList<>();
                 for (Future<ExpansionResult> f : futures.get(i)) {
-                    parts.add(f.get());
+                    results.add(f.get());
                 }
-                ExpansionResult r = ExpansionResult.ofBranches(units.get(i), parts);
+                ExpansionResult r = ExpansionResult.ofParts(units.get(i), results);
                 progress.finished(units.get(i), r);
                 out.add(r);
                 sub.split(1);

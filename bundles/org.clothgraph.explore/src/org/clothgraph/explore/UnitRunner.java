@@ -20,7 +20,8 @@ import org.eclipse.core.runtime.SubMonitor;
  * to the stored precision, and the simulation continues from exactly that stored state (brought back into the
  * world), so a later expansion that restarts from a stored state reproduces an uninterrupted run bit for bit. The
  * grips a branch carries (a dressing clip's, {@link HandGrip}) are applied to the state each frame starts from, so this
- * holds inside a grip too.
+ * holds inside a grip too. A branch that continues another ({@link ExpansionUnit.Branch#parent()}) starts from that
+ * branch's last frame as stored, so it gives the frames an expansion from that state would.
  */
 public final class UnitRunner {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -37,7 +38,8 @@ public final class UnitRunner {
         List<List<String>> classes = new ArrayList<>();
         try {
             for (ExpansionUnit.Branch b : unit.branches()) {
-                SimulationWorkUnit s = b.sim();
+                // a continuation starts from its parent's last frame as stored, as a later expansion from it would
+                SimulationWorkUnit s = b.parent() < 0 ? b.sim() : b.startingFrom(last(frames.get(b.parent())));
                 GarmentStateClassifier classifier = unit.classify() ? new HoodStateClassifier(s.mesh()) : null;
                 List<ClothState> out = new ArrayList<>(s.frames());
                 List<String> cls = new ArrayList<>(s.frames());
@@ -70,6 +72,10 @@ public final class UnitRunner {
         }
         return new ExpansionResult(unit.id(), frames, classes, null, (cpuNanos() - cpu0) / 1e9,
                 (System.nanoTime() - wall0) / 1e9);
+    }
+
+    private static ClothState last(List<ClothState> frames) {
+        return frames.get(frames.size() - 1);
     }
 
     private static long cpuNanos() {

@@ -42,6 +42,9 @@ public final class ExploreCommand extends WorkspaceCommand {
         option(Option.value("merge-window", "N", "an expanded branch's dead end is the state of least merge error among"
                 + " its last N states, never in its first half (default: the stored setting, 8 for a new project; 1: the"
                 + " branch's last state)"));
+        option(Option.value("min-branch", "N", "a branch that reaches a branching primary node after fewer than N frames"
+                + " goes on along each of its edges, while the path is shorter than the horizon (default: the stored"
+                + " setting, 10 for a new project; 0: every branch ends at the first branching node)"));
         option(Option.value("garment", "NAME", "garment to explore (default: the hooded robe, generated if missing)"));
         option(Option.value("simulator", "embedded|arcsim", "the simulator (default: the project's, embedded)"));
         option(Option.value("arcsim", "PATH", "the arcsim executable (with --simulator arcsim)"));
@@ -65,7 +68,7 @@ public final class ExploreCommand extends WorkspaceCommand {
     @Override
     protected String usage() {
         return "--workspace DIR [--frames N | --minutes M | --until-error MM] [--workers K] [--round R] [--horizon N]"
-                + " [--merge-window N] [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--focus CLIP,...]"
+                + " [--merge-window N] [--min-branch N] [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--focus CLIP,...]"
                 + " [--retry-quarantined] "
                 + SlurmOptions.usage() + " [--cancel-jobs] [--wait] [--json]";
     }
@@ -97,7 +100,8 @@ public final class ExploreCommand extends WorkspaceCommand {
         settings = settings.withWorkers(args.intValue("workers", settings.workers(), 0, 256))
                 .withRoundSize(args.intValue("round", settings.roundSize(), 1, 1024))
                 .withHorizon(args.intValue("horizon", settings.horizonFrames(), 1, 10_000))
-                .withMergeWindow(args.intValue("merge-window", settings.mergeWindow(), 1, 10_000));
+                .withMergeWindow(args.intValue("merge-window", settings.mergeWindow(), 1, 10_000))
+                .withMinBranchFrames(args.intValue("min-branch", settings.minBranchFrames(), 0, 10_000));
         if (args.value("solver").isPresent()) {
             settings = settings.withSimulation(solver(project, settings, args.value("solver").get()));
         }

@@ -39,7 +39,7 @@ import com.google.gson.Gson;
 
 /**
  * Places units of work on a Slurm cluster. The controller (this, in the workbench or the CLI) keeps the graph; the
- * branches of a round's units are written to the project's queue folder ({@link QueueFolder}, on the file system
+ * parts of a round's units ({@link ExpansionUnit#parts}) are written to the project's queue folder ({@link QueueFolder}, on the file system
  * the nodes share), pilot jobs ({@code sbatch} arrays of {@code clothgraph worker --serve}) take them and write
  * their results back, and the results are returned in unit order, so the exploration commits them exactly as with
  * local workers and gives the same graph bit for bit.
@@ -173,8 +173,8 @@ public final class SlurmUnitExecutor implements UnitExecutor, AutoCloseable {
         return new SlurmStatus(all, new ArrayList<>(rows.values()), message, submissions);
     }
 
-    /** One branch of a unit, as a file of the queue folder. */
-    private record Task(int unit, int branch, String key, byte[] bytes, int frames, String label) {
+    /** One part of a unit (a branch with its continuations, {@code branches} in all), as a file of the queue folder. */
+    private record Task(int unit, int branch, String key, byte[] bytes, int frames, int branches, String label) {
     }
 
     @Override
@@ -189,11 +189,11 @@ public final class SlurmUnitExecutor implements UnitExecutor, AutoCloseable {
         List<Task> tasks = new ArrayList<>();
         for (int u = 0; u < units.size(); u++) {
             ExpansionUnit unit = units.get(u);
-            for (int b = 0; b < unit.branches().size(); b++) {
-                byte[] bytes = unit.branchUnit(b).toBytes();
-                tasks.add(new Task(u, b, key(bytes), bytes, unit.branches().get(b).sim().frames(),
-                        unit.label() + (unit.branches().size() > 1 ? " [" + (b + 1) + "/" + unit.branches().size() + "]"
-                                : "")));
+            List<ExpansionUnit> unitParts = unit.parts();
+            for (int b = 0; b < unitParts.size(); b++) {
+                byte[] bytes = unitParts.get(b).toBytes();
+                tasks.add(new Task(u, b, key(bytes), bytes, unitParts.get(b).frames(), unitParts.get(b).branches().size(),
+                        unit.label() + (unitParts.size() > 1 ? " [" + (b + 1) + "/" + unitParts.size() + "]" : "")));
             }
         }
         Set<String> keys = new HashSet<>();
@@ -234,7 +234,7 @@ public final class SlurmUnitExecutor implements UnitExecutor, AutoCloseable {
 
         ExpansionResult[][] parts = new ExpansionResult[units.size()][];
         for (int u = 0; u < units.size(); u++) {
-            parts[u] = new ExpansionResult[units.get(u).branches().size()];
+            parts[u] = new ExpansionResult[units.get(u).parts().size()];
         }
         boolean[] started = new boolean[units.size()];
         ExpansionResult[] out = new ExpansionResult[units.size()];
@@ -270,7 +270,7 @@ public final class SlurmUnitExecutor implements UnitExecutor, AutoCloseable {
                     changed = true;
                     if (complete(parts[t.unit()])) {
                         ExpansionUnit unit = units.get(t.unit());
-                        out[t.unit()] = ExpansionResult.ofBranches(unit, List.of(parts[t.unit()]));
+                        out[t.unit()] = ExpansionResult.ofParts(unit, List.of(parts[t.unit()]));
                         if (!started[t.unit()]) {
                             started[t.unit()] = true;
                             progress.started(unit);
@@ -340,10 +340,11 @@ public final class SlurmUnitExecutor implements UnitExecutor, AutoCloseable {
         Path file = folder.resultFile(t.key());
         try {
             TaskRecord r = TaskRecord.fromBytes(Files.readAllBytes(file));
-            if (r.result().failed() || r.result().frames().size() == 1) {
+            if (r.result().failed() || r.result().frames().size() == t.branches()) {
                 return r;
             }
-            throw new IOException("a result of " + r.result().frames().size() + " branches for one branch");
+            throw new IOException("a result of " + r.result().frames().size() + " branches for a part of "
+                    + t.branches());
         } catch (IOException e) {
             // results are renamed into place whole: this one was written by something else; run the unit again
             folder.delete(file);

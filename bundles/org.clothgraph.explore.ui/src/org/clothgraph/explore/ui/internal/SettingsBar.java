@@ -22,8 +22,8 @@ import org.eclipse.swt.widgets.Label;
 /**
  * What the next run uses: the garment, the simulator (embedded, or the ARCSim executable set in the preferences),
  * the backend (threads here, or pilot jobs on Slurm with the project's Slurm settings, edited by "Slurm..."), the
- * worker count, the horizon, the merge window, the round size and the focus (the whole queue, or the dead ends on
- * one clip first). A wrapping row: narrow views get two lines, never clipped fields. Disabled while a run is going; resume takes the values shown.
+ * worker count, the horizon, the merge window, the shortest branch, the round size and the focus (the whole queue, or
+ * the dead ends on one clip first). A wrapping row: narrow views get two lines, never clipped fields. Disabled while a run is going; resume takes the values shown.
  */
 final class SettingsBar {
     static final String WHOLE_QUEUE = "whole queue";
@@ -34,6 +34,7 @@ final class SettingsBar {
     private final NumberField workers;
     private final NumberField horizon;
     private final NumberField mergeWindow;
+    private final NumberField minBranch;
     private final NumberField round;
     private final Combo backend;
     private final Button slurmSettings;
@@ -61,6 +62,9 @@ final class SettingsBar {
         mergeWindow = new NumberField(field("Merge window:"), 1, 10_000,
                 "A branch ends at the state of least merge error among its last this many states (never in its first"
                         + " half); 1 = its last state");
+        minBranch = new NumberField(field("Min. branch:"), 0, 10_000,
+                "A branch that reaches a branching pose after fewer frames goes on along each of its edges (while the path"
+                        + " is shorter than the horizon); 0 = every branch ends at the first branching pose");
         round = new NumberField(field("Round size:"), 1, 1024,
                 "Worst dead ends expanded per round (independent of the workers)");
         backend = new Combo(field("Backend:"), SWT.READ_ONLY);
@@ -119,6 +123,7 @@ final class SettingsBar {
         workers.set(s.workers());
         horizon.set(s.horizonFrames());
         mergeWindow.set(s.mergeWindow());
+        minBranch.set(s.minBranchFrames());
         round.set(s.roundSize());
     }
 
@@ -208,7 +213,8 @@ final class SettingsBar {
     /** The stored settings with the values shown here. */
     ExplorationSettings applyTo(ExplorationSettings stored) {
         return stored.withWorkers(workers.value()).withHorizon(horizon.value())
-                .withMergeWindow(mergeWindow.value()).withRoundSize(round.value());
+                .withMergeWindow(mergeWindow.value()).withMinBranchFrames(minBranch.value())
+                .withRoundSize(round.value());
     }
 
     void setWorkers(int k) {
@@ -217,7 +223,7 @@ final class SettingsBar {
 
     void setEnabled(boolean enabled) {
         for (Control c : new Control[] { garment, simulator, workers.control(), horizon.control(),
-                mergeWindow.control(), round.control(),
+                mergeWindow.control(), minBranch.control(), round.control(),
                 focus, backend, slurmSettings }) {
             c.setEnabled(enabled);
         }
