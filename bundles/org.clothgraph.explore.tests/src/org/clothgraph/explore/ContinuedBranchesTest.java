@@ -105,15 +105,13 @@ class ContinuedBranchesTest {
     void aContinuationGivesTheFramesOfAnExpansionFromItsStart() throws Exception {
         try (Project p = SmallDemo.build(dir.resolve("c")); ThreadUnitExecutor exec = new ThreadUnitExecutor()) {
             Explorer ex = SmallDemo.explorer(p, 2, new XpbdClothSimulator(), exec);
-            Horizon h = ex.horizon();
-            List<PrimaryEdge> run = SmallDemo.clipRun(PrimaryGraphSnapshot.of(p), h, 16);
-            long n0 = run.get(0).from();
-            ClothState start = ex.drapeAt(n0);
+            SmallDemo.Start s = SmallDemo.start(p, ex, 16);
+            List<PrimaryEdge> run = s.run();
             // two parts: 8 frames going on for 8 more; 4 frames going on for 12 more
             List<Horizon.Step> steps = List.of(new Horizon.Step(-1, run.subList(0, 8)),
                     new Horizon.Step(0, run.subList(8, 16)), new Horizon.Step(-1, run.subList(0, 4)),
                     new Horizon.Step(2, run.subList(4, 16)));
-            ExpansionUnit unit = ExpansionUnit.fromBytes(ex.stepsUnitFor(n0, start, steps).toBytes());
+            ExpansionUnit unit = ExpansionUnit.fromBytes(ex.stepsUnitFor(s.node(), s.drape(), steps).toBytes());
             assertEquals(List.of(-1, 0, -1, 2), unit.branches().stream().map(ExpansionUnit.Branch::parent).toList());
             assertEquals(0, unit.branches().get(1).sim().initial().positions().length, "known when its parent has run");
             assertTrue(unit.continues(0) && !unit.continues(1) && unit.continues(2) && !unit.continues(3));
@@ -139,15 +137,7 @@ class ContinuedBranchesTest {
             assertArrayEquals(whole.frames().get(1).get(7).positions(), whole.frames().get(3).get(11).positions());
 
             // placed apart by the executor (part by part) and put back together, the same frames
-            List<ExpansionResult> ran = exec.runAll(List.of(unit), new XpbdClothSimulator(), 2, new UnitExecutor.Progress() {
-                @Override
-                public void started(ExpansionUnit u) {
-                }
-
-                @Override
-                public void finished(ExpansionUnit u, ExpansionResult r) {
-                }
-            }, null);
+            List<ExpansionResult> ran = exec.runAll(List.of(unit), new XpbdClothSimulator(), 2, SmallDemo.QUIET, null);
             SmallDemo.assertAsAlone(List.of(unit), ran);
         }
     }
@@ -156,10 +146,9 @@ class ContinuedBranchesTest {
     void aContinuationMustStartWhereItsParentEnds() throws Exception {
         try (Project p = SmallDemo.build(dir.resolve("w")); ThreadUnitExecutor exec = new ThreadUnitExecutor()) {
             Explorer ex = SmallDemo.explorer(p, 1, new XpbdClothSimulator(), exec);
-            List<PrimaryEdge> run = SmallDemo.clipRun(PrimaryGraphSnapshot.of(p), ex.horizon(), 8);
-            long n0 = run.get(0).from();
-            ClothState start = ex.drapeAt(n0);
-            ExpansionUnit good = ex.stepsUnitFor(n0, start,
+            SmallDemo.Start s = SmallDemo.start(p, ex, 8);
+            List<PrimaryEdge> run = s.run();
+            ExpansionUnit good = ex.stepsUnitFor(s.node(), s.drape(),
                     List.of(new Horizon.Step(-1, run.subList(0, 4)), new Horizon.Step(0, run.subList(4, 8))));
             List<ExpansionUnit.Branch> b = good.branches();
             // the continuation pointed at itself, or made to start from the unit's start node

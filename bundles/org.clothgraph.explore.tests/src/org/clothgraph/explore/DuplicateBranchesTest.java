@@ -8,7 +8,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.clothgraph.model.PrimaryEdge;
 import org.clothgraph.model.Project;
-import org.clothgraph.motion.project.PrimaryGraphSnapshot;
 import org.clothgraph.sim.ClothState;
 import org.clothgraph.sim.XpbdClothSimulator;
 import org.junit.jupiter.api.Test;
@@ -37,11 +36,11 @@ class DuplicateBranchesTest {
     void aBranchTheRoundAlreadyHasIsSimulatedOnceAndGetsTheSameFrames() throws Exception {
         try (Project p = SmallDemo.build(dir.resolve("d")); ThreadUnitExecutor exec = new ThreadUnitExecutor()) {
             Explorer ex = SmallDemo.explorer(p, 2, new XpbdClothSimulator(), exec);
-            Horizon h = ex.horizon();
-            List<PrimaryEdge> whole = SmallDemo.clipRun(PrimaryGraphSnapshot.of(p), h, 16);
+            SmallDemo.Start s = SmallDemo.start(p, ex, 16);
+            List<PrimaryEdge> whole = s.run();
             List<PrimaryEdge> part = whole.subList(0, 8);
-            long n0 = whole.get(0).from();
-            ClothState start = ex.drapeAt(n0);
+            long n0 = s.node();
+            ClothState start = s.drape();
             // two units of a round: the second has the first's branch again, after a shorter one of its own
             ExpansionUnit one = ex.unitFor(n0, start, List.of(whole));
             ExpansionUnit two = ex.unitFor(n0, start, List.of(part, whole));
@@ -51,15 +50,7 @@ class DuplicateBranchesTest {
             assertEquals(2, d.distinct().size(), "the whole path once, the shorter one once");
             assertEquals(1, d.reusedBranches());
             Counting sim = new Counting();
-            List<ExpansionResult> ran = exec.runAll(d.distinct(), sim, 2, new UnitExecutor.Progress() {
-                @Override
-                public void started(ExpansionUnit unit) {
-                }
-
-                @Override
-                public void finished(ExpansionUnit unit, ExpansionResult result) {
-                }
-            }, null);
+            List<ExpansionResult> ran = exec.runAll(d.distinct(), sim, 2, SmallDemo.QUIET, null);
             assertEquals(2, sim.branches.get(), "three branches, two simulations");
             List<ExpansionResult> results = d.results(ran);
             assertEquals(16, d.reusedFrames(ran), "the reused branch's frames");

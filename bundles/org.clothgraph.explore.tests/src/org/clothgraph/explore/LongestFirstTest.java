@@ -9,7 +9,6 @@ import java.util.List;
 
 import org.clothgraph.model.PrimaryEdge;
 import org.clothgraph.model.Project;
-import org.clothgraph.motion.project.PrimaryGraphSnapshot;
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.ClothState;
 import org.clothgraph.sim.Material;
@@ -52,9 +51,10 @@ class LongestFirstTest {
     void theLongestBranchesRunFirstAndResultsComeBackInUnitOrder() throws Exception {
         try (Project p = SmallDemo.build(dir.resolve("d")); ThreadUnitExecutor exec = new ThreadUnitExecutor()) {
             Explorer ex = SmallDemo.explorer(p, 1, new XpbdClothSimulator(), exec);
-            List<PrimaryEdge> whole = SmallDemo.clipRun(PrimaryGraphSnapshot.of(p), ex.horizon(), 12);
-            long n0 = whole.get(0).from();
-            ClothState start = ex.drapeAt(n0);
+            SmallDemo.Start s = SmallDemo.start(p, ex, 12);
+            List<PrimaryEdge> whole = s.run();
+            long n0 = s.node();
+            ClothState start = s.drape();
             // three units in queue order; the second has a short and a long branch
             List<ExpansionUnit> units = List.of(ex.unitFor(n0, start, List.of(whole.subList(0, 3))),
                     ex.unitFor(n0, start, List.of(whole.subList(0, 5), whole)),

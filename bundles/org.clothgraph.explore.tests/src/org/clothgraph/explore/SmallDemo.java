@@ -17,6 +17,7 @@ import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.model.Project;
 import org.clothgraph.motion.project.PrimaryGraphSnapshot;
 import org.clothgraph.sim.ClothSimulator;
+import org.clothgraph.sim.ClothState;
 import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.XpbdClothSimulator;
 
@@ -67,6 +68,27 @@ final class SmallDemo {
 
     static String digest(Project p, long frameId) {
         return GraphFingerprint.frame(p, frameId);
+    }
+
+    /** Reports nothing. */
+    static final UnitExecutor.Progress QUIET = new UnitExecutor.Progress() {
+        @Override
+        public void started(ExpansionUnit unit) {
+        }
+
+        @Override
+        public void finished(ExpansionUnit unit, ExpansionResult result) {
+        }
+    };
+
+    /** {@code frames} clip edges in one clip ({@link #clipRun}) and the initial drape carried into its first pose. */
+    record Start(List<PrimaryEdge> run, long node, ClothState drape) {
+    }
+
+    static Start start(Project p, Explorer ex, int frames) {
+        List<PrimaryEdge> run = clipRun(PrimaryGraphSnapshot.of(p), ex.horizon(), frames);
+        long node = run.get(0).from();
+        return new Start(run, node, ex.drapeAt(node));
     }
 
     /** {@code frames} clip edges in one clip, from the lowest node id that has them. */
