@@ -70,7 +70,7 @@ class ContinuedBranchesTest {
     private static String describe(List<Horizon.Step> steps, Horizon h) {
         StringBuilder s = new StringBuilder();
         for (Horizon.Step step : steps) {
-            int frames = step.edges().stream().mapToInt(h::frames).sum();
+            int frames = h.frames(step.edges());
             s.append(step.parent()).append(':').append(step.edges().get(0).from()).append('-').append(step.lastNode())
                     .append('/').append(frames).append(' ');
         }

@@ -37,7 +37,8 @@ public record ExpansionResult(long unitId, List<List<ClothState>> frames, List<L
     }
 
     /**
-     * One unit's result from the results of its parts run apart ({@link ExpansionUnit#parts}), in part order: failed if any branch failed (the first failure's reason), CPU time summed, wall time the longest.
+     * One unit's result from the results of its parts run apart ({@link ExpansionUnit#parts}), in part order: failed
+     * if any part failed (the first failure's reason), CPU time summed, wall time the longest.
      */
     public static ExpansionResult ofParts(ExpansionUnit unit, List<ExpansionResult> parts) {
         double cpu = 0, wall = 0;

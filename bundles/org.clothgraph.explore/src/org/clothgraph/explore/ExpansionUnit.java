@@ -56,8 +56,9 @@ public record ExpansionUnit(long id, String label, boolean classify, List<Branch
     /**
      * One branch: simulate {@code sim.frames()} frames from {@code sim.initial()} (root frame of frame 0) along
      * {@code sim.motion()}; a branch with {@code parent >= 0} instead continues from the last frame of branch
-     * {@code parent} of the same unit (known only once that has run: its {@code sim.initial()} is empty). {@code nodes[f]} is the primary node of frame f (-1 inside a blended transition),
-     * {@code edges} the primary edges in order, {@code roots} the root frame of every frame (yaw, x, z), {@code grips}
+     * {@code parent} of the same unit (known only once that has run: its {@code sim.initial()} is empty).
+     * {@code nodes[f]} is the primary node of frame f (-1 inside a blended transition), {@code edges} the primary edges
+     * in order, {@code roots} the root frame of every frame (yaw, x, z), {@code grips}
      * the hands holding garment vertices over spans of the branch's frames (the grips of a dressing clip it plays, in
      * the world of {@code sim.motion()}; empty for other clips).
      */
@@ -94,7 +95,7 @@ public record ExpansionUnit(long id, String label, boolean classify, List<Branch
             this(sim, nodes, edges, roots, List.of(), -1);
         }
 
-        /** The state a continuing branch starts from (root frame): the one it is given, in its simulation input. */
+        /** This branch's simulation input starting from {@code state} (root frame): how a continuation runs. */
         public SimulationWorkUnit startingFrom(ClothState state) {
             return new SimulationWorkUnit(sim.mesh(), sim.material(), sim.settings(), sim.motion(), sim.startTime(),
                     state, sim.fps(), sim.frames());

@@ -622,9 +622,11 @@ public final class Explorer {
         // where each branch's dead end lies (DeadEndPlacement), against the states committed before this expansion;
         // the frames after it are not kept; a branch that goes on in others ends where it reaches their start
         int[] ends = new int[unit.branches().size()];
+        boolean[] goesOn = new boolean[ends.length];
         List<List<ClothState>> kept = new ArrayList<>();
         for (int b = 0; b < ends.length; b++) {
-            ends[b] = unit.continues(b) ? r.frames().get(b).size()
+            goesOn[b] = unit.continues(b);
+            ends[b] = goesOn[b] ? r.frames().get(b).size()
                     : DeadEndPlacement.choose(unit.branches().get(b).nodes(), r.frames().get(b), r.classes().get(b),
                             settings.mergeWindow(), (node, state, cls, bound) -> mostSimilar(node, state, cls, bound).ranked());
             kept.add(r.frames().get(b).subList(0, ends[b]));
@@ -662,12 +664,11 @@ public final class Explorer {
                     es.add(edges.get(id));
                 }
                 long[] nodes = java.util.Arrays.copyOf(branch.nodes(), ends[b] + 1);
-                boolean goesOn = unit.continues(b);
                 long from = branch.parent() < 0 ? start : last[branch.parent()];
                 long[] leaf = addBranch(from, branch.parent() < 0 ? reuse : -1, nodes, es, frameIds[b],
-                        r.classes().get(b), !goesOn);
+                        r.classes().get(b), !goesOn[b]);
                 last[b] = leaf[1];
-                if (!goesOn) {
+                if (!goesOn[b]) {
                     // the dead end as it was written (the bytes the store holds)
                     removeDeadEnd(leaf[0], leaf[1], r.frames().get(b).get(ends[b] - 1), nodes[nodes.length - 1]);
                 }

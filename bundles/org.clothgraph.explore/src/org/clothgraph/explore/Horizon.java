@@ -40,6 +40,15 @@ public final class Horizon {
         return e.kind() == PrimaryEdge.Kind.TRANSITION ? window : 1;
     }
 
+    /** Frames simulated along {@code path}. */
+    public int frames(List<PrimaryEdge> path) {
+        int n = 0;
+        for (PrimaryEdge e : path) {
+            n += frames(e);
+        }
+        return n;
+    }
+
     public int window() {
         return window;
     }
@@ -78,14 +87,11 @@ public final class Horizon {
     }
 
     private void grow(List<Step> steps, int parent, PrimaryEdge first, int before, int minBranchFrames) {
-        List<PrimaryEdge> edges = branch(first, Set.of());
+        Step step = new Step(parent, branch(first, Set.of()));
         int index = steps.size();
-        steps.add(new Step(parent, edges));
-        int frames = 0;
-        for (PrimaryEdge e : edges) {
-            frames += frames(e);
-        }
-        List<PrimaryEdge> next = out(edges.get(edges.size() - 1).to());
+        steps.add(step);
+        int frames = frames(step.edges());
+        List<PrimaryEdge> next = out(step.lastNode());
         if (next.size() > 1 && frames < minBranchFrames && before + frames < maxFrames) {
             for (PrimaryEdge e : next) {
                 grow(steps, index, e, before + frames, minBranchFrames);

@@ -110,9 +110,7 @@ public final class InitialisationPlan {
     public int frames(Horizon horizon) {
         int n = 0;
         for (PlannedBranch b : branches) {
-            for (PrimaryEdge e : b.edges()) {
-                n += horizon.frames(e);
-            }
+            n += horizon.frames(b.edges());
         }
         return n;
     }

@@ -39,8 +39,8 @@ import com.google.gson.Gson;
 
 /**
  * Places units of work on a Slurm cluster. The controller (this, in the workbench or the CLI) keeps the graph; the
- * parts of a round's units ({@link ExpansionUnit#parts}) are written to the project's queue folder ({@link QueueFolder}, on the file system
- * the nodes share), pilot jobs ({@code sbatch} arrays of {@code clothgraph worker --serve}) take them and write
+ * parts of a round's units ({@link ExpansionUnit#parts}) are written to the project's queue folder
+ * ({@link QueueFolder}, on the file system the nodes share), pilot jobs ({@code sbatch} arrays of {@code clothgraph worker --serve}) take them and write
  * their results back, and the results are returned in unit order, so the exploration commits them exactly as with
  * local workers and gives the same graph bit for bit.
  * <p>
@@ -187,9 +187,11 @@ public final class SlurmUnitExecutor implements UnitExecutor, AutoCloseable {
         // a refusal is about the pilots of an earlier run (the product path may have been set right since)
         folder.clearRefusals();
         List<Task> tasks = new ArrayList<>();
+        ExpansionResult[][] parts = new ExpansionResult[units.size()][];
         for (int u = 0; u < units.size(); u++) {
             ExpansionUnit unit = units.get(u);
             List<ExpansionUnit> unitParts = unit.parts();
+            parts[u] = new ExpansionResult[unitParts.size()];
             for (int b = 0; b < unitParts.size(); b++) {
                 byte[] bytes = unitParts.get(b).toBytes();
                 tasks.add(new Task(u, b, key(bytes), bytes, unitParts.get(b).frames(), unitParts.get(b).branches().size(),
@@ -232,10 +234,6 @@ public final class SlurmUnitExecutor implements UnitExecutor, AutoCloseable {
         message = tasks.size() + " units queued" + (found > 0 ? " (" + found + " found from before)" : "");
         publish(true);
 
-        ExpansionResult[][] parts = new ExpansionResult[units.size()][];
-        for (int u = 0; u < units.size(); u++) {
-            parts[u] = new ExpansionResult[units.get(u).parts().size()];
-        }
         boolean[] started = new boolean[units.size()];
         ExpansionResult[] out = new ExpansionResult[units.size()];
         int done = 0;
