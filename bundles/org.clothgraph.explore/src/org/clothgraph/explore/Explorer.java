@@ -60,10 +60,33 @@ public final class Explorer {
     /** Job family of explorations. */
     public static final Object FAMILY = Explorer.class.getName();
 
-    /** When to stop (0 = no limit); a cancelled monitor or {@link #requestStop()} also stops. */
-    public record Limits(long frames, double minutes, double untilErrorMm) {
+    /**
+     * When to stop (0 = no limit); a cancelled monitor or {@link #requestStop()} also stops. A limit is checked before
+     * each round. {@code settleRounds}: once a limit is reached, at most this many more rounds that expand only the
+     * queued cross-class merges (a hood that jumps between up and down where playback takes such a merge), ending
+     * as soon as none is left; 0 stops at the limit.
+     */
+    public record Limits(long frames, double minutes, double untilErrorMm, int settleRounds) {
+        /** What {@code explore} settles after a limit unless told otherwise. */
+        public static final int DEFAULT_SETTLE_ROUNDS = 4;
+
+        public Limits {
+            if (frames < 0 || minutes < 0 || untilErrorMm < 0 || settleRounds < 0) {
+                throw new IllegalArgumentException("negative limit");
+            }
+        }
+
+        /** Limits without settling. */
+        public Limits(long frames, double minutes, double untilErrorMm) {
+            this(frames, minutes, untilErrorMm, 0);
+        }
+
         public static Limits frames(long n) {
             return new Limits(n, 0, 0);
+        }
+
+        public Limits withSettleRounds(int n) {
+            return new Limits(frames, minutes, untilErrorMm, n);
         }
     }
 
@@ -541,17 +564,42 @@ public final class Explorer {
     // ---- ExpandGraph ------------------------------------------------------------------------------
 
     private String explore(Limits limits, long sessionStart, long t0, SubMonitor sub) {
+        String limit = null; // the limit reached, once it is: then only settling rounds
+        int settling = 0;
         while (true) {
-            String stop = stopCheck(limits, sessionStart, t0, sub);
+            String stop = interruption(sub);
             if (stop != null) {
-                return stop;
+                return limit == null || stop.startsWith(TROUBLE) ? stop : limit + settled(settling) + "; " + stop;
+            }
+            if (limit == null) {
+                limit = limitReached(limits, sessionStart, t0);
             }
             long tb = System.nanoTime();
-            // focused: the worst queued merges on the focus clips first; worst-first over the whole queue when
-            // none is left there
-            List<MergeRecord> worst = project.secondary().worstQueuedOn(settings.roundSize(), focus);
-            if (worst.isEmpty()) {
-                worst = project.secondary().worstQueued(settings.roundSize());
+            List<MergeRecord> worst;
+            if (limit != null) {
+                if (limits.settleRounds() == 0) {
+                    return limit;
+                }
+                worst = project.secondary().worstQueuedCrossClass(settings.roundSize());
+                if (worst.isEmpty()) {
+                    return limit + settled(settling) + (settling > 0 ? " (none left)" : "; no cross-class merge queued");
+                }
+                if (settling == limits.settleRounds()) {
+                    long left = project.secondary().worstQueuedCrossClass(Integer.MAX_VALUE).size();
+                    return limit + settled(settling) + "; " + left + " cross-class merge" + (left == 1 ? "" : "s")
+                            + " still queued";
+                }
+                settling++;
+                message = "limit reached; settling round " + settling + " of at most " + limits.settleRounds() + ": "
+                        + worst.size() + " cross-class merge" + (worst.size() == 1 ? "" : "s");
+                publish(status());
+            } else {
+                // focused: the worst queued merges on the focus clips first; worst-first over the whole queue when
+                // none is left there
+                worst = project.secondary().worstQueuedOn(settings.roundSize(), focus);
+                if (worst.isEmpty()) {
+                    worst = project.secondary().worstQueued(settings.roundSize());
+                }
             }
             if (worst.isEmpty()) {
                 return "the queue is empty (" + countQuarantined() + " quarantined)";
@@ -894,13 +942,41 @@ public final class Explorer {
 
     // ---- stopping ---------------------------------------------------------------------------------
 
+    /** What stops a run before its next round (a limit, a request, the disk), or null. */
     private String stopCheck(Limits limits, long sessionStart, long t0, SubMonitor sub) {
+        String stop = interruption(sub);
+        return stop != null ? stop : limitReached(limits, sessionStart, t0);
+    }
+
+    /** ", then N settling rounds" after a limit's reason, or nothing. */
+    private static String settled(int rounds) {
+        return rounds == 0 ? "" : ", then " + rounds + " settling round" + (rounds == 1 ? "" : "s")
+                + " expanded the cross-class merges left";
+    }
+
+    /** A request to stop, a full disk (trouble) or null; a cancelled monitor throws. */
+    private String interruption(SubMonitor sub) {
         if (sub.isCanceled()) {
             throw new org.eclipse.core.runtime.OperationCanceledException();
         }
         if (stopRequested) {
             return "stopped on request";
         }
+        try {
+            FileStore store = Files.getFileStore(project.folder());
+            long free = store.getUsableSpace() / (1024 * 1024);
+            if (free < settings.minFreeDiskMb()) {
+                return TROUBLE + "before the disk is full: " + free + " MB free on " + store + " (minimum "
+                        + settings.minFreeDiskMb() + " MB)";
+            }
+        } catch (IOException e) {
+            return TROUBLE + "cannot read the free disk space: " + e.getMessage();
+        }
+        return null;
+    }
+
+    /** The limit this run has reached, or null. */
+    private String limitReached(Limits limits, long sessionStart, long t0) {
         long done = simulatedFrames - sessionStart;
         if (limits.frames() > 0 && done >= limits.frames()) {
             return "simulated " + done + " frames (limit " + limits.frames() + ")";
@@ -914,16 +990,6 @@ public final class Explorer {
                 return String.format(java.util.Locale.ROOT, "the worst merge error is %.2f mm (target %.2f mm)", worst,
                         limits.untilErrorMm());
             }
-        }
-        try {
-            FileStore store = Files.getFileStore(project.folder());
-            long free = store.getUsableSpace() / (1024 * 1024);
-            if (free < settings.minFreeDiskMb()) {
-                return TROUBLE + "before the disk is full: " + free + " MB free on " + store + " (minimum "
-                        + settings.minFreeDiskMb() + " MB)";
-            }
-        } catch (IOException e) {
-            return TROUBLE + "cannot read the free disk space: " + e.getMessage();
         }
         return null;
     }

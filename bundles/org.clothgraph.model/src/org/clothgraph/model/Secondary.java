@@ -240,6 +240,14 @@ public final class Secondary {
     }
 
     /**
+     * The worst queued merges between states of different classes (in (error, id) order, at most {@code limit}): what
+     * an exploration expands after its limit while any are left ({@code explore --settle}).
+     */
+    public List<MergeRecord> worstQueuedCrossClass(int limit) {
+        return worstQueuedWhere(" AND cross_class = 1", List.of(), limit);
+    }
+
+    /**
      * The worst queued merges (in (error, id) order, at most {@code limit}) whose dead end lies on a primary node of
      * one of the clips: an exploration focused on them ({@code explore --focus}).
      */

@@ -67,7 +67,7 @@ public final class ExploreCommand extends WorkspaceCommand {
 
     @Override
     protected String usage() {
-        return "--workspace DIR [--frames N | --minutes M | --until-error MM] [--workers K] [--round R] [--horizon N]"
+        return "--workspace DIR [--frames N | --minutes M | --until-error MM] [--settle N] [--workers K] [--round R] [--horizon N]"
                 + " [--merge-window N] [--min-branch N] [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--focus CLIP,...]"
                 + " [--retry-quarantined] "
                 + SlurmOptions.usage() + " [--cancel-jobs] [--wait] [--json]";
@@ -91,6 +91,7 @@ public final class ExploreCommand extends WorkspaceCommand {
         long frames = args.intValue("frames", 0, 0, Integer.MAX_VALUE);
         double minutes = args.doubleValue("minutes", 0, 0, 1e7);
         double untilMm = args.doubleValue("until-error", 0, 0, 1e7);
+        int settle = args.intValue("settle", Explorer.Limits.DEFAULT_SETTLE_ROUNDS, 0, 1000);
         if (frames == 0 && minutes == 0 && untilMm == 0) {
             throw new UsageException("give a limit: --frames N, --minutes M or --until-error MM (exploration never ends"
                     + " by itself)");
@@ -116,7 +117,7 @@ public final class ExploreCommand extends WorkspaceCommand {
             explorer.focus(focus(project, args));
             ProgressLine line = new ProgressLine(err, frames);
             explorer.addListener(line::status);
-            Explorer.Report r = explorer.run(new Explorer.Limits(frames, minutes, untilMm), monitor);
+            Explorer.Report r = explorer.run(new Explorer.Limits(frames, minutes, untilMm, settle), monitor);
             line.end();
             if (args.flag("json")) {
                 JsonOutput.print(out, report(r));
