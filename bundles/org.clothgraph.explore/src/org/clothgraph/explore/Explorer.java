@@ -84,10 +84,6 @@ public final class Explorer {
         public static Limits frames(long n) {
             return new Limits(n, 0, 0);
         }
-
-        public Limits withSettleRounds(int n) {
-            return new Limits(frames, minutes, untilErrorMm, n);
-        }
     }
 
     /**
