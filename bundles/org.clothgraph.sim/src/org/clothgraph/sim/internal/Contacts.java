@@ -77,12 +77,35 @@ final class Contacts {
         return sx * nrm[3 * k] + sy * nrm[3 * k + 1] + sz * nrm[3 * k + 2];
     }
 
+    /** Each contact's generalised inverse mass, sum c_j^2 w_j ({@link #weigh}). */
+    private double[] weights = new double[256];
+
     /**
-     * One Gauss-Seidel pass over the contacts {@code ids[0..count)} in that order; returns the largest remaining
-     * violation (m) seen before solving.
+     * Computes each contact's generalised inverse mass for the inverse masses {@code w}, which {@link #solve} reads:
+     * call it before solving whenever the contacts or w have changed since (a solve makes up to 16 passes over the
+     * same contacts with the same masses).
+     */
+    void weigh(double[] w) {
+        if (weights.length < size) {
+            weights = new double[target.length];
+        }
+        for (int k = 0; k < size; k++) {
+            int o = 4 * k;
+            double ws = 0;
+            for (int j = 0; j < 4; j++) {
+                ws += c[o + j] * c[o + j] * w[v[o + j]];
+            }
+            weights[k] = ws;
+        }
+    }
+
+    /**
+     * One Gauss-Seidel pass over the contacts {@code ids[0..count)} in that order, with the generalised inverse masses
+     * of the last {@link #weigh} (for the same w); returns the largest remaining violation (m) seen before solving.
      */
     double solve(double[] x, double[] w, int[] ids, int count) {
         double worst = 0;
+        double[] weights = this.weights;
         for (int e = 0; e < count; e++) {
             int k = ids[e];
             double viol = target[k] - separation(k, x);
@@ -91,10 +114,7 @@ final class Contacts {
                 continue;
             }
             int o = 4 * k;
-            double ws = 0;
-            for (int j = 0; j < 4; j++) {
-                ws += c[o + j] * c[o + j] * w[v[o + j]];
-            }
+            double ws = weights[k];
             if (ws == 0) {
                 continue;
             }

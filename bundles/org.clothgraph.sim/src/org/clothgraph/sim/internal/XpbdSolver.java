@@ -633,6 +633,7 @@ public final class XpbdSolver implements ClothSolver {
             partitioned = self.contacts.version;
             partitions++;
         }
+        self.contacts.weigh(m.w);
         boolean parallel = self.contacts.size >= PARALLEL_CONTACTS;
         groupedSolves++;
         parallelSolves += parallel && workers.threads() > 1 ? 1 : 0;
@@ -685,9 +686,19 @@ public final class XpbdSolver implements ClothSolver {
         self.contacts.solve(x, m.w, partContacts[p], partContactCount[p]);
         if (limit > 0) {
             int[] e = partEdges[p];
-            for (int k = 0, end = 2 * partEdgeCount[p]; k < end; k += 2) {
-                int i = e[k], q = e[k + 1];
-                StrainPasses.shortenEdge(x, m.w, i, m.nbr[q], (1 + limit) * m.eRest[m.nbrEdge[q]]);
+            double[] lim = partEdgeLimits[p];
+            double[] q = x, w = m.w;
+            for (int k = 0, end = partEdgeCount[p]; k < end; k++) {
+                int a = e[2 * k], b = e[2 * k + 1];
+                double l = lim[2 * k];
+                // StrainPasses.shortenEdge, the square root taken only for an edge that may be over its limit: one
+                // shorter than lim * (1 - 5e-10) is within it whatever the rounding (lim2 is lim^2 (1 - 1e-9))
+                int oa = 3 * a, ob = 3 * b;
+                double dx = q[oa] - q[ob], dy = q[oa + 1] - q[ob + 1], dz = q[oa + 2] - q[ob + 2];
+                if (dx * dx + dy * dy + dz * dz <= lim[2 * k + 1]) {
+                    continue;
+                }
+                StrainPasses.shortenEdge(q, w, a, b, l);
             }
         }
     }
@@ -743,15 +754,21 @@ public final class XpbdSolver implements ClothSolver {
         if (!edges) {
             return;
         }
+        double limit = set.strainLimit();
         for (int k = 0; k < contactVertexCount; k++) {
             int i = contactVertices[k], gi = slice[i] < split ? 0 : 1;
             for (int q = m.nbrStart[i]; q < m.nbrStart[i + 1]; q++) {
                 int p = (slice[m.nbr[q]] < split ? 0 : 1) == gi ? gi : parts;
                 if (2 * partEdgeCount[p] == partEdges[p].length) {
                     partEdges[p] = Arrays.copyOf(partEdges[p], 4 * partEdgeCount[p]);
+                    partEdgeLimits[p] = Arrays.copyOf(partEdgeLimits[p], 4 * partEdgeCount[p]);
                 }
-                partEdges[p][2 * partEdgeCount[p]] = i;
-                partEdges[p][2 * partEdgeCount[p] + 1] = q;
+                double lim = (1 + limit) * m.eRest[m.nbrEdge[q]];
+                int r = 2 * partEdgeCount[p];
+                partEdges[p][r] = i;
+                partEdges[p][r + 1] = m.nbr[q];
+                partEdgeLimits[p][r] = lim;
+                partEdgeLimits[p][r + 1] = lim * lim * (1 - 1e-9);
                 partEdgeCount[p]++;
             }
         }
@@ -765,7 +782,10 @@ public final class XpbdSolver implements ClothSolver {
     static final int CONTACT_SLICES = 16;
 
     private final int[][] partContacts = new int[ClothModel.PARTS + 1][256];
+    /** Per group, the mesh edges at its contacts' vertices: their ends (a vertex of the contacts first). */
     private final int[][] partEdges = new int[ClothModel.PARTS + 1][512];
+    /** Per group, each edge's strain-limited length lim and lim^2 (1 - 1e-9), in the edges' order. */
+    private final double[][] partEdgeLimits = new double[ClothModel.PARTS + 1][512];
     private final int[] partContactCount = new int[ClothModel.PARTS + 1], partEdgeCount = new int[ClothModel.PARTS + 1];
 
     /** The vertices of the current contacts, each once, in contact order. */
