@@ -120,13 +120,34 @@ final class StrainPasses {
      * w; returns whether it moved them.
      */
     static boolean shortenEdge(double[] x, double[] w, int a, int b, double lim) {
+        return shortenEdge(x, w, a, b, lim, -1);
+    }
+
+    /**
+     * The squared length at or below which an edge is within {@code lim} whatever the rounding of its length's square
+     * root: lim^2 (1 - 1e-9), the length then at most lim (1 - 5e-10).
+     */
+    static double surelyWithin2(double lim) {
+        return lim * lim * (1 - 1e-9);
+    }
+
+    /**
+     * As {@link #shortenEdge(double[], double[], int, int, double)}, the square root taken only where the squared
+     * length exceeds {@code within2} ({@link #surelyWithin2} of lim): the same result, for callers that test the same
+     * edges many times.
+     */
+    static boolean shortenEdge(double[] x, double[] w, int a, int b, double lim, double within2) {
         double wa = w[a], wb = w[b];
         if (wa + wb == 0) {
             return false;
         }
         int oa = 3 * a, ob = 3 * b;
         double dx = x[oa] - x[ob], dy = x[oa + 1] - x[ob + 1], dz = x[oa + 2] - x[ob + 2];
-        double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        double d2 = dx * dx + dy * dy + dz * dz;
+        if (d2 <= within2) {
+            return false;
+        }
+        double len = Math.sqrt(d2);
         if (len <= lim) {
             return false;
         }

@@ -687,18 +687,8 @@ public final class XpbdSolver implements ClothSolver {
         if (limit > 0) {
             int[] e = partEdges[p];
             double[] lim = partEdgeLimits[p];
-            double[] q = x, w = m.w;
-            for (int k = 0, end = partEdgeCount[p]; k < end; k++) {
-                int a = e[2 * k], b = e[2 * k + 1];
-                double l = lim[2 * k];
-                // StrainPasses.shortenEdge, the square root taken only for an edge that may be over its limit: one
-                // shorter than lim * (1 - 5e-10) is within it whatever the rounding (lim2 is lim^2 (1 - 1e-9))
-                int oa = 3 * a, ob = 3 * b;
-                double dx = q[oa] - q[ob], dy = q[oa + 1] - q[ob + 1], dz = q[oa + 2] - q[ob + 2];
-                if (dx * dx + dy * dy + dz * dz <= lim[2 * k + 1]) {
-                    continue;
-                }
-                StrainPasses.shortenEdge(q, w, a, b, l);
+            for (int k = 0, end = 2 * partEdgeCount[p]; k < end; k += 2) {
+                StrainPasses.shortenEdge(x, m.w, e[k], e[k + 1], lim[k], lim[k + 1]);
             }
         }
     }
@@ -768,7 +758,7 @@ public final class XpbdSolver implements ClothSolver {
                 partEdges[p][r] = i;
                 partEdges[p][r + 1] = m.nbr[q];
                 partEdgeLimits[p][r] = lim;
-                partEdgeLimits[p][r + 1] = lim * lim * (1 - 1e-9);
+                partEdgeLimits[p][r + 1] = StrainPasses.surelyWithin2(lim);
                 partEdgeCount[p]++;
             }
         }
@@ -784,7 +774,7 @@ public final class XpbdSolver implements ClothSolver {
     private final int[][] partContacts = new int[ClothModel.PARTS + 1][256];
     /** Per group, the mesh edges at its contacts' vertices: their ends (a vertex of the contacts first). */
     private final int[][] partEdges = new int[ClothModel.PARTS + 1][512];
-    /** Per group, each edge's strain-limited length lim and lim^2 (1 - 1e-9), in the edges' order. */
+    /** Per group, each edge's strain-limited length and {@link StrainPasses#surelyWithin2} of it, in edge order. */
     private final double[][] partEdgeLimits = new double[ClothModel.PARTS + 1][512];
     private final int[] partContactCount = new int[ClothModel.PARTS + 1], partEdgeCount = new int[ClothModel.PARTS + 1];
 
