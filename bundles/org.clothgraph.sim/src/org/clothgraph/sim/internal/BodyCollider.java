@@ -1,5 +1,7 @@
 package org.clothgraph.sim.internal;
 
+import org.clothgraph.sim.body.Body;
+
 /**
  * Collisions of cloth vertices against the moving character. The body wins: it is kinematic, so every touching
  * vertex ends the pass at least the thickness outside it, with Coulomb friction relative to the moving surface.
@@ -84,5 +86,13 @@ interface BodyCollider {
     /** Vertices found pinched between two overlapping parts of the body (summed over substeps). */
     default long pinches() {
         return 0;
+    }
+
+    /**
+     * The capsules as last posed by {@link #load} (what a failure names as lying near a thrown vertex), or null when
+     * the collider has none.
+     */
+    default Body posedCapsules() {
+        return null;
     }
 }

@@ -95,4 +95,9 @@ final class CapsuleCollider implements BodyCollider {
     public long deepRescues() {
         return 0;
     }
+
+    @Override
+    public Body posedCapsules() {
+        return cur;
+    }
 }

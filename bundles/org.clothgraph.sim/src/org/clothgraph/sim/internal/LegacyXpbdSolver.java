@@ -249,8 +249,12 @@ public final class LegacyXpbdSolver implements ClothSolver {
         return m;
     }
 
+    /** The body as last posed (what a runaway failure names near the thrown vertex). */
+    private Body posed;
+
     /** Loads a body pose; the previously loaded pose becomes the "previous" pose (or the same if first). */
     private void loadBody(Body body, boolean first) {
+        posed = body;
         int nc = body.size();
         if (cap.length != nc * 8) {
             cap = new double[nc * 8];
@@ -1246,7 +1250,8 @@ public final class LegacyXpbdSolver implements ClothSolver {
         double lim = frameEnd ? set.maxSpeed() : TRANSIENT_SPEED_FACTOR * set.maxSpeed();
         if (max2 > lim * lim) {
             throw new SimulationFailedException(FailureReason.EXPLOSION, frame, String.format(
-                    "vertex speed %.1f m/s exceeds %.1f m/s (vertex %d)", Math.sqrt(max2), set.maxSpeed(), worst));
+                    "vertex speed %.1f m/s exceeds %.1f m/s (vertex %d%s)", Math.sqrt(max2), set.maxSpeed(), worst,
+                    posed == null ? "" : SolverChecks.partsNear(posed, x, worst)));
         }
     }
 

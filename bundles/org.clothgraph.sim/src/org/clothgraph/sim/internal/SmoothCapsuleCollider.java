@@ -834,4 +834,9 @@ final class SmoothCapsuleCollider implements BodyCollider {
     public long depenetrationLimits() {
         return limits.get();
     }
+
+    @Override
+    public Body posedCapsules() {
+        return cur;
+    }
 }

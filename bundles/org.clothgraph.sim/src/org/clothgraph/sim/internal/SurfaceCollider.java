@@ -317,4 +317,9 @@ final class SurfaceCollider implements BodyCollider {
     public long pinches() {
         return pinches.get();
     }
+
+    @Override
+    public Body posedCapsules() {
+        return capsules;
+    }
 }

@@ -545,7 +545,7 @@ public final class XpbdSolver implements ClothSolver {
         // than maxSpeed within a frame fails the run there (in a hood-up dressing start, cloth near a hand at the side of
         // the neck reached 930-1,088 m/s in substeps of two frames that the limit brought to 20 m/s, and the frame after them never
         // ended: the collision search over boxes the thrown cloth swept grew past the memory)
-        SolverChecks.speed(v, set.maxSpeed(), frameIndex);
+        SolverChecks.speed(v, set.maxSpeed(), frameIndex, x, body.posedCapsules());
         if (quasiStatic) {
             Arrays.fill(v, 0);
         } else {
