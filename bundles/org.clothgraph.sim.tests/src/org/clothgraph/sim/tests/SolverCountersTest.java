@@ -114,4 +114,42 @@ class SolverCountersTest {
         assertEquals(counters[0], counters[1]);
         assertTrue(counters[0].bodyPushes() > 0, counters[0].summary());
     }
+
+    @Test
+    void aRunawayFailureNamesTheBodyPartsNearTheVertexAsPosedInTheSubstep() {
+        // a sheet 30 mm above a wide, flat-topped part, thrown sideways at 70 m/s (the check fails a run above 60):
+        // the first substep fails the run, every vertex then about 30 mm above the part
+        assertNamesTheFloor(SimulationSettings.smallSteps().withThreads(1).withSelfCollision(false, 1), 70);
+    }
+
+    @Test
+    void theFirstSolversRunawayFailureNamesThemToo() {
+        // the first solver fails a run at twice the limit within a frame (120 m/s) and at the limit at its end; thrown
+        // at 400 m/s the sheet fails its first substep (at 130 m/s the frame ended below 60 m/s)
+        assertNamesTheFloor(SimulationSettings.defaults().withThreads(1), 400);
+    }
+
+    private static void assertNamesTheFloor(SimulationSettings s, float speed) {
+        ClothMesh mesh = XpbdPropertiesTest.sheet(8, 0.4, 1.0, false);
+        float[] vel = new float[3 * mesh.vertexCount()];
+        for (int i = 0; i < mesh.vertexCount(); i++) {
+            vel[3 * i] = speed;
+        }
+        ClothState thrown = new ClothState(mesh.restPositions().clone(), vel);
+        float r = 10f;
+        Body floor = new Body(List.of(new Capsule("floor", -5f, 1.0f - 0.03f - r, 0f, 5f, 1.0f - 0.03f - r, 0f, r, r)));
+        SimulationFailedException e = assertThrows(SimulationFailedException.class,
+                () -> new XpbdClothSimulator().simulate(mesh, Material.defaults(), s, t -> floor, 0, thrown, 30, 1,
+                        new ClothSimulator.FrameSink() {
+                            @Override
+                            public void frame(int index, ClothState state, double costMillis) {
+                            }
+
+                            @Override
+                            public void finished(SolverCounters c) {
+                            }
+                        }, null));
+        assertEquals(FailureReason.EXPLOSION, e.reason(), e.getMessage());
+        assertTrue(e.getMessage().matches(".*\\(vertex \\d+; 3\\d mm from floor\\)"), e.getMessage());
+    }
 }
