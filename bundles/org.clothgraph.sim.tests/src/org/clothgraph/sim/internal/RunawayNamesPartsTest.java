@@ -47,7 +47,7 @@ class RunawayNamesPartsTest {
         x[3] = 3;
         e = assertThrows(SimulationFailedException.class, () -> SolverChecks.speed(v, 60, 7, x, BODY));
         assertTrue(e.getMessage().endsWith("(vertex 1)"), e.getMessage());
-        e = assertThrows(SimulationFailedException.class, () -> SolverChecks.speed(v, 60, 7));
+        e = assertThrows(SimulationFailedException.class, () -> SolverChecks.speed(v, 60, 7, x, null));
         assertTrue(e.getMessage().endsWith("(vertex 1)"), e.getMessage());
     }
 }

@@ -20,15 +20,11 @@ final class SolverChecks {
         }
     }
 
-    static void speed(double[] v, double maxSpeed, int frame) throws SimulationFailedException {
-        speed(v, maxSpeed, frame, null, null);
-    }
-
     /**
-     * As {@link #speed(double[], double, int)}; with positions x and the posed capsules, the failure also names the
-     * body parts within {@link #NEAR} of the thrown vertex, nearest first (at most two), e.g. "(vertex 2365; 12 mm
-     * from forearm_r, 25 mm from upperarm_r)": in a report over many dressing starts that tells a hood caught between
-     * the forearm and the head from a sleeve at the elbow without a trace of the run.
+     * Fails the run when a vertex is faster than maxSpeed. With positions x and the posed capsules (either may be
+     * null) the failure also names the body parts within {@link #NEAR} of the thrown vertex, nearest first (at most
+     * two), e.g. "(vertex 2365; 12 mm from forearm_r, 25 mm from upperarm_r)": in a report over many dressing starts
+     * that tells a hood caught between the forearm and the head from a sleeve at the elbow without a trace of the run.
      */
     static void speed(double[] v, double maxSpeed, int frame, double[] x, Body body)
             throws SimulationFailedException {
