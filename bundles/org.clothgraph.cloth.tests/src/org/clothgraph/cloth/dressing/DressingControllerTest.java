@@ -170,6 +170,44 @@ class DressingControllerTest {
         assertEquals(0, oneEnd[l].distance(start[l]), 1e-9, "the left hand stays");
     }
 
+    /**
+     * A key 0.5 m in front of the chest asked for in 0.1 s (5 m/s) is followed at the hand speed: the palm (the hand
+     * capsule's centre, read from the output motion) moves at most {@link DressingController#HAND_SPEED} / fps in any
+     * frame, and gets there in the frames that takes. (Before 2026-12-07 it went there in the track's 3 frames.)
+     */
+    @Test
+    void aHandFollowsAKeyNoFasterThanThePersonReaches() throws Exception {
+        Scene scene = Scene.robeInFittingPose();
+        CharacterBody character = scene.character();
+        DressingController c = new DressingController(scene.robe(), scene.material(), scene.settings(), character,
+                null, "fast.json");
+        DressingController.Result r = c.run(scene.fit(), 0, scene.draped(), ActionQueue.parse("fast.json", """
+                {"actions": [
+                  {"type": "track", "hand": "right", "duration": 0.1, "keys": [
+                    {"time": 0.1, "relativeTo": "chest", "offset": [-0.1, 0.1, 0.5]}]},
+                  {"type": "track", "hand": "right", "duration": 0.5, "keys": [
+                    {"time": 0.5, "relativeTo": "chest", "offset": [-0.1, 0.1, 0.5]}]}
+                ]}"""), 30, null);
+        double fastest = 0;
+        Vec3 before = null, palm = null;
+        for (int f = 0; f < r.motion().frameCount(); f++) {
+            palm = centre(character.pose(r.motion(), f).find("hand_r"));
+            if (before != null) {
+                fastest = Math.max(fastest, palm.distance(before) * 30);
+            }
+            before = palm;
+        }
+        // (within 1 %: the IK's two passes put the palm on its target to a fraction of a millimetre)
+        assertTrue(fastest <= DressingController.HAND_SPEED * 1.01, "the palm moved at " + fastest + " m/s");
+        assertTrue(fastest > 0.9 * DressingController.HAND_SPEED, "the palm never hurried: " + fastest + " m/s");
+        Vec3 start = centre(character.pose(r.motion(), 0).find("hand_r"));
+        assertTrue(palm.distance(start) > 0.4, "the palm got " + palm.distance(start) + " m toward the key");
+    }
+
+    private static Vec3 centre(org.clothgraph.sim.body.Capsule c) {
+        return new Vec3((c.ax() + c.bx()) / 2, (c.ay() + c.by()) / 2, (c.az() + c.bz()) / 2);
+    }
+
     /** A copy of docs/dressing/hood-up.json (the test bundle cannot read the docs folder). */
     static final String HOOD_UP = """
             {

@@ -64,6 +64,27 @@ final class ArmClearance {
     }
 
     /**
+     * The point p moved {@code d} further out of the head or torso part whose surface is nearest to it, along that
+     * surface's normal: a palm lifted off the body.
+     */
+    Vec3 away(Body b, Vec3 p, double d) {
+        double[] n = new double[3], out = null;
+        double least = Double.POSITIVE_INFINITY;
+        for (String t : TORSO) {
+            Capsule c = b.find(t);
+            if (c == null) {
+                continue;
+            }
+            double s = c.surfaceDistance(p.x(), p.y(), p.z(), n, 0);
+            if (s < least) {
+                least = s;
+                out = n.clone();
+            }
+        }
+        return out == null ? p : p.add(new Vec3(out[0], out[1], out[2]).scale(d));
+    }
+
+    /**
      * The palm's target moved out of the head and torso so that the hand (a sphere of its capsule's radius there)
      * keeps the clearance: along the surface normal of the part it is deepest in, a few times (the parts overlap).
      */

@@ -51,6 +51,18 @@ public final class DressingController {
     static final double NEAR_TARGET = 0.2;
     /** How far along the cloth (m) the geodesic feedback looks ahead per frame. */
     static final double GEODESIC_STEP = 0.05;
+    /**
+     * The fastest a palm moves toward its target (m/s), a person's reaching pace: a target that jumps (the goal found
+     * again on cloth the hand pushes, the geodesic way round a fold, a key far away) is followed at this speed rather
+     * than in one frame. Measured on the hood-back-up starts (docs/DRESSING.md, "2026-12-07"): without it the hand
+     * jumped 16-19 cm in a frame as its goal moved, and the cloth it pressed was thrown; at 1 m/s it lagged its path by
+     * up to 26 cm and missed the rim.
+     */
+    static final double HAND_SPEED = 2.0;
+    /** How far a palm is lifted off the head and torso per step (m) when no turn of the elbow clears the arm. */
+    static final double LIFT_STEP = 0.005;
+    /** The most a palm is lifted off the head and torso (m); beyond it the clearest pose at the target is kept. */
+    static final double MAX_LIFT = 0.1;
 
     /** A grip or release as it happened: output frame, hand, kind ("grip", "missed", "release"), the vertices. */
     public record GripEvent(int frame, Hand hand, String kind, int[] vertices, double distance) {
@@ -570,49 +582,91 @@ public final class DressingController {
 
         /**
          * Two-bone IK on the hand's arm so the palm (not the wrist) reaches the target, the arm kept out of the head
-         * and torso ({@link ArmClearance}): the target moved out of them, then the elbow turned by the least angle
-         * (steps of 15 degrees either way) that leaves the arm clear, or, when none does, the clearest.
+         * and torso ({@link ArmClearance}); {@link #reach(Hand, Vec3, boolean)} with the elbow turned as needed.
          */
         void reach(Hand hand, Vec3 target) {
             reach(hand, target, true);
         }
 
         /**
-         * As {@link #reach(Hand, Vec3)}; with {@code swivel} false the elbow is left where the IK puts it (the palm's
-         * target is still moved out of the head and torso).
+         * Moves the hand's palm toward the target, at most {@link #HAND_SPEED} in the frame, with the arm kept out of
+         * the head and torso ({@link ArmClearance}): the target is first moved out of them. With {@code swivel} the
+         * palm goes as near the target as the clearance allows and the elbow turns as little as it must:
+         * <ul>
+         * <li>of the turns of the elbow about the shoulder-wrist axis (steps of 15 degrees either way, and none) that
+         * leave the arm {@link ArmClearance#CLEARANCE} clear, the one that puts the elbow nearest to where it was in
+         * the frame before;</li>
+         * <li>when no turn clears the arm, the palm is lifted off the head and torso ({@link #LIFT_STEP} at a time, up
+         * to {@link #MAX_LIFT}) until one does: a hand over its own head raises itself rather than put the forearm
+         * through the head;</li>
+         * <li>when none does even then, the clearest turn at the target.</li>
+         * </ul>
+         * Measured on a hood-back-up start (cloth state 1481 of the demo's exploration; docs/DRESSING.md,
+         * "2026-12-07"): turning the elbow by the least angle that clears, or keeping the clearest turn, the forearm
+         * was 1-28 mm inside the head in 12 of the Align's 38 frames and the elbow swung from one side to the other
+         * between frames; the cloth between them was thrown. With {@code swivel} false the elbow is left where the IK
+         * puts it (the palm's target is still moved out of the head and torso).
          */
         void reach(Hand hand, Vec3 target, boolean swivel) {
+            Vec3 from = palm(pose, hand);
+            Vec3 step = target.sub(from);
+            double most = HAND_SPEED / fps;
+            if (step.length() > most) {
+                target = from.add(step.scale(most / step.length()));
+            }
             ArmIk arm = ik(hand);
             ArmClearance clear = clearance.computeIfAbsent(hand, ArmClearance::new);
-            Vec3 out = outward(pose, hand);
-            int s = arm.shoulderJoint();
             Vec3 goal = clear.outside(posed(pose), target);
+            if (!swivel) {
+                solve(arm, hand, goal);
+                return;
+            }
+            int s = arm.shoulderJoint(), elbow = pose.skeleton.parent(arm.wristJoint());
+            Vec3 elbowBefore = pose.worldPositions()[elbow];
+            Quat[] before = pose.local.clone();
+            Quat[] clearest = null;
+            double clearestGap = Double.NEGATIVE_INFINITY;
+            int lifts = (int) Math.round(MAX_LIFT / LIFT_STEP);
+            for (int j = 0; j <= lifts; j++) {
+                System.arraycopy(before, 0, pose.local, 0, before.length);
+                solve(arm, hand, j == 0 ? goal : clear.away(posed(pose), goal, j * LIFT_STEP));
+                Quat solved = pose.local[s];
+                Quat pick = null;
+                double pickMove = Double.POSITIVE_INFINITY;
+                for (int k = -12; k <= 12; k++) {
+                    pose.local[s] = solved;
+                    if (k != 0) {
+                        arm.swivel(pose, Math.toRadians(15 * k));
+                    }
+                    double gap = clear.clearance(posed(pose));
+                    if (j == 0 && gap > clearestGap) {
+                        clearestGap = gap;
+                        clearest = pose.local.clone();
+                    }
+                    if (gap >= ArmClearance.CLEARANCE) {
+                        double move = pose.worldPositions()[elbow].distance(elbowBefore);
+                        if (move < pickMove) {
+                            pickMove = move;
+                            pick = pose.local[s];
+                        }
+                    }
+                }
+                if (pick != null) {
+                    pose.local[s] = pick;
+                    return;
+                }
+            }
+            System.arraycopy(clearest, 0, pose.local, 0, clearest.length);
+        }
+
+        /** Two-bone IK putting the hand's palm (not the wrist) at {@code goal}. */
+        private void solve(ArmIk arm, Hand hand, Vec3 goal) {
+            Vec3 out = outward(pose, hand);
             for (int it = 0; it < 2; it++) {
                 Vec3 wrist = pose.worldPositions()[arm.wristJoint()];
                 Vec3 toPalm = palm(pose, hand).sub(wrist);
                 arm.solve(pose, goal.sub(toPalm), out);
             }
-            if (!swivel) {
-                return;
-            }
-            double best = clear.clearance(posed(pose));
-            Quat solved = pose.local[s];
-            Quat bestLocal = solved;
-            for (int k = 1; k <= 12 && best < ArmClearance.CLEARANCE; k++) {
-                for (int sign = 1; sign >= -1; sign -= 2) {
-                    pose.local[s] = solved;
-                    arm.swivel(pose, sign * Math.toRadians(15 * k));
-                    double c = clear.clearance(posed(pose));
-                    if (c > best + 1e-6) {
-                        best = c;
-                        bestLocal = pose.local[s];
-                        if (c >= ArmClearance.CLEARANCE) {
-                            break;
-                        }
-                    }
-                }
-            }
-            pose.local[s] = bestLocal;
         }
 
         /** The centre of the hand's collision capsule (wrist to 60 % of its end site). */
