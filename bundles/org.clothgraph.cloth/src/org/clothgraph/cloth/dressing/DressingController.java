@@ -423,7 +423,8 @@ public final class DressingController {
         /**
          * Feed-forward: a path from the palm over an approach point above the goal, planned once. Feedback: every frame
          * the goal is found again on the current cloth (through the geodesic field where the hand is at the cloth and
-         * the target lies further along it) and the path's end is moved onto it.
+         * the target lies further along it) and the path's end is moved onto it. After the planned time, up to 0.3 s
+         * more straight to the patch, until the palm is at it.
          */
         void align(Align a, String at) throws SimulationFailedException {
             if (a.through() != null) {
@@ -445,6 +446,10 @@ public final class DressingController {
                 Vec3 planned = along(plan, times, Math.min(a.duration(), k / fps));
                 Vec3 target = planned.add(g.sub(goal0).scale(smooth(s)));
                 if (k > n) {
+                    // after the planned time, straight to the patch: where the geodesic feedback holds the hand at a
+                    // fold (the cloth in front of it much further from the patch along the cloth than through space)
+                    // the hand stayed there, 11-14 cm from the rim, and missed the grip (docs/DRESSING.md, "2026-12-07")
+                    g = standOff(palm(pose, hand), centroid(cloth().positions(), patch));
                     if (palm(pose, hand).distance(g) < 0.015) {
                         break;
                     }
@@ -557,6 +562,11 @@ public final class DressingController {
                     }
                 }
             }
+            return standOff(palm, aim);
+        }
+
+        /** The point {@link #STANDOFF} from {@code aim} toward the palm (the palm itself when nearer). */
+        Vec3 standOff(Vec3 palm, Vec3 aim) {
             Vec3 away = palm.sub(aim);
             return away.length() < 1e-6 ? aim : aim.add(away.normalized().scale(Math.min(STANDOFF, away.length())));
         }
@@ -589,7 +599,7 @@ public final class DressingController {
         }
 
         /**
-         * Moves the hand's palm toward the target, at most {@link #HAND_SPEED} in the frame, with the arm kept out of
+         * Moves the hand's palm toward the target, at most {@link #HAND_SPEED} / fps a frame, with the arm kept out of
          * the head and torso ({@link ArmClearance}): the target is first moved out of them. With {@code swivel} the
          * palm goes as near the target as the clearance allows and the elbow turns as little as it must:
          * <ul>
