@@ -205,7 +205,8 @@ class DressingControllerTest {
     }
 
     private static Vec3 centre(org.clothgraph.sim.body.Capsule c) {
-        return new Vec3((c.ax() + c.bx()) / 2, (c.ay() + c.by()) / 2, (c.az() + c.bz()) / 2);
+        double[] m = c.center();
+        return new Vec3(m[0], m[1], m[2]);
     }
 
     /** A copy of docs/dressing/hood-up.json (the test bundle cannot read the docs folder). */

@@ -68,20 +68,13 @@ final class ArmClearance {
      * surface's normal: a palm lifted off the body.
      */
     Vec3 away(Body b, Vec3 p, double d) {
-        double[] n = new double[3], out = null;
-        double least = Double.POSITIVE_INFINITY;
-        for (String t : TORSO) {
-            Capsule c = b.find(t);
-            if (c == null) {
-                continue;
-            }
-            double s = c.surfaceDistance(p.x(), p.y(), p.z(), n, 0);
-            if (s < least) {
-                least = s;
-                out = n.clone();
-            }
+        Capsule nearest = nearestPart(b, p);
+        if (nearest == null) {
+            return p;
         }
-        return out == null ? p : p.add(new Vec3(out[0], out[1], out[2]).scale(d));
+        double[] n = new double[3];
+        nearest.surfaceDistance(p.x(), p.y(), p.z(), n, 0);
+        return p.add(new Vec3(n[0], n[1], n[2]).scale(d));
     }
 
     /**
@@ -94,26 +87,36 @@ final class ArmClearance {
         double[] n = new double[3];
         Vec3 p = target;
         for (int it = 0; it < 4; it++) {
-            double worst = Double.POSITIVE_INFINITY;
-            Capsule deepest = null;
-            for (String t : TORSO) {
-                Capsule c = b.find(t);
-                if (c == null) {
-                    continue;
-                }
-                double d = c.signedDistance(p.x(), p.y(), p.z());
-                if (d < worst) {
-                    worst = d;
-                    deepest = c;
-                }
+            Capsule deepest = nearestPart(b, p);
+            if (deepest == null) {
+                return p;
             }
+            double worst = deepest.signedDistance(p.x(), p.y(), p.z());
             double want = radius + CLEARANCE;
-            if (deepest == null || worst >= want - 1e-6) {
+            if (worst >= want - 1e-6) {
                 return p;
             }
             deepest.surfaceDistance(p.x(), p.y(), p.z(), n, 0);
             p = p.add(new Vec3(n[0], n[1], n[2]).scale(want - worst));
         }
         return p;
+    }
+
+    /** The head or torso part whose surface is nearest to p (the deepest when p is inside), or null if it has none. */
+    private static Capsule nearestPart(Body b, Vec3 p) {
+        double least = Double.POSITIVE_INFINITY;
+        Capsule nearest = null;
+        for (String t : TORSO) {
+            Capsule c = b.find(t);
+            if (c == null) {
+                continue;
+            }
+            double d = c.signedDistance(p.x(), p.y(), p.z());
+            if (d < least) {
+                least = d;
+                nearest = c;
+            }
+        }
+        return nearest;
     }
 }

@@ -28,6 +28,10 @@ final class ArmIk {
         return wrist;
     }
 
+    int elbowJoint() {
+        return elbow;
+    }
+
     /** Turns the arm of {@code pose} so its wrist reaches {@code target}; returns the remaining distance (m). */
     double solve(CharacterPose pose, Vec3 target, Vec3 outward) {
         Vec3[] p = pose.worldPositions();

@@ -441,19 +441,19 @@ public final class DressingController {
             int n = frames(a, fps);
             int extra = (int) Math.round(0.3 * fps);
             for (int k = 1; k <= n + extra; k++) {
-                Vec3 g = goal(hand, patch);
-                double s = Math.min(1, k / fps / a.duration());
-                Vec3 planned = along(plan, times, Math.min(a.duration(), k / fps));
-                Vec3 target = planned.add(g.sub(goal0).scale(smooth(s)));
-                if (k > n) {
+                Vec3 target;
+                if (k <= n) {
+                    Vec3 planned = along(plan, times, Math.min(a.duration(), k / fps));
+                    double s = Math.min(1, k / fps / a.duration());
+                    target = planned.add(goal(hand, patch).sub(goal0).scale(smooth(s)));
+                } else {
                     // after the planned time, straight to the patch: where the geodesic feedback holds the hand at a
                     // fold (the cloth in front of it much further from the patch along the cloth than through space)
                     // the hand stayed there, 11-14 cm from the rim, and missed the grip (docs/DRESSING.md, "2026-12-07")
-                    g = standOff(palm(pose, hand), centroid(cloth().positions(), patch));
-                    if (palm(pose, hand).distance(g) < 0.015) {
+                    target = standOff(palm(pose, hand), centroid(cloth().positions(), patch));
+                    if (palm(pose, hand).distance(target) < 0.015) {
                         break;
                     }
-                    target = g;
                 }
                 reach(hand, target);
                 step();
@@ -631,7 +631,7 @@ public final class DressingController {
                 solve(arm, hand, goal);
                 return;
             }
-            int s = arm.shoulderJoint(), elbow = pose.skeleton.parent(arm.wristJoint());
+            int s = arm.shoulderJoint(), elbow = arm.elbowJoint();
             Vec3 elbowBefore = pose.worldPositions()[elbow];
             Quat[] before = pose.local.clone();
             Quat[] clearest = null;
