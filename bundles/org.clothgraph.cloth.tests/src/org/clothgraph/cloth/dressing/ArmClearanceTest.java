@@ -85,6 +85,44 @@ class ArmClearanceTest {
         }
     }
 
+    /**
+     * A hand sent where no turn of the elbow clears the head even with the palm lifted 10 cm (beside the head on the far
+     * side, at eye height): the arm stops short rather than go into the head. The controller before kept the clearest
+     * turn at the target there, and the forearm came within 4.2 mm of the head (19.9 mm now); on the hood-back-up starts
+     * that threw it went 11 mm into the head (docs/DRESSING.md, "An empty hand waits").
+     */
+    @Test
+    void aHandThatCannotReachItsKeyClearOfTheHeadStopsShort() throws Exception {
+        DressingControllerTest.Scene scene = DressingControllerTest.Scene.robeInFittingPose();
+        CharacterBody character = scene.character();
+        ActionQueue q = ActionQueue.parse("past.json", """
+                {"actions": [
+                  {"type": "track", "hand": "right", "duration": 1.2, "keys": [
+                    {"time": 1.2, "relativeTo": "head", "offset": [-0.1, 0.05, 0.0]}]}
+                ]}""");
+        DressingController c = new DressingController(scene.robe(), scene.material(), scene.settings(), character, null,
+                "past.json");
+        DressingController.Result r = c.run(scene.fit(), 0, scene.draped(), q, 30, null);
+        double least = Double.POSITIVE_INFINITY;
+        String where = "";
+        for (int f = 0; f < r.motion().frameCount(); f++) {
+            Body b = character.pose(r.motion(), f);
+            for (String arm : new String[] { "upperarm_r", "forearm_r", "hand_r" }) {
+                for (String part : BODY) {
+                    if (arm.equals("upperarm_r") && !part.equals("head")) {
+                        continue; // joined to the chest at the shoulder
+                    }
+                    double d = gap(b.find(arm), b.find(part));
+                    if (d < least) {
+                        least = d;
+                        where = arm + " and " + part + " at frame " + f;
+                    }
+                }
+            }
+        }
+        assertTrue(least > 0.015, "the arm " + least * 1000 + " mm from the body, " + where);
+    }
+
     /** Surface gap of two capsules: closest points of their axis segments, less the radii interpolated there. */
     static double gap(Capsule p, Capsule q) {
         double[] a = { p.ax(), p.ay(), p.az() }, b = { p.bx(), p.by(), p.bz() };

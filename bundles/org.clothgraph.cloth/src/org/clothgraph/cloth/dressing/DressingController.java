@@ -609,7 +609,13 @@ public final class DressingController {
          * <li>when no turn clears the arm, the palm is lifted off the head and torso ({@link #LIFT_STEP} at a time, up
          * to {@link #MAX_LIFT}) until one does: a hand over its own head raises itself rather than put the forearm
          * through the head;</li>
-         * <li>when none does even then, the clearest turn at the target.</li>
+         * <li>when none does even then, the hand holds nothing and the arm was clearer where it was than any turn at
+         * the target, the palm goes three quarters, half or a quarter of the way where a turn clears as well as the arm
+         * did (least elbow move), or the arm stays where it was: an empty hand never takes the arm into the head or
+         * torso further than it was (waiting costs a reach only time);</li>
+         * <li>otherwise the clearest turn at the target: a hand that holds the garment goes on, since a hand that stops
+         * leaves what it carries where it is (a pull-down over the head stopped for 26 frames beside the head and the
+         * hood stayed up: docs/DRESSING.md, "An empty hand waits").</li>
          * </ul>
          * Measured on a hood-back-up start (cloth state 1481 of the demo's exploration; docs/DRESSING.md,
          * "2026-12-07"): turning the elbow by the least angle that clears, or keeping the clearest turn, the forearm
@@ -631,42 +637,79 @@ public final class DressingController {
                 solve(arm, hand, goal);
                 return;
             }
-            int s = arm.shoulderJoint(), elbow = arm.elbowJoint();
-            Vec3 elbowBefore = pose.worldPositions()[elbow];
+            int s = arm.shoulderJoint();
+            Vec3 elbowBefore = pose.worldPositions()[arm.elbowJoint()];
             Quat[] before = pose.local.clone();
-            Quat[] clearest = null;
-            double clearestGap = Double.NEGATIVE_INFINITY;
+            Clearest clearest = new Clearest();
             int lifts = (int) Math.round(MAX_LIFT / LIFT_STEP);
             for (int j = 0; j <= lifts; j++) {
                 System.arraycopy(before, 0, pose.local, 0, before.length);
                 solve(arm, hand, j == 0 ? goal : clear.away(posed(pose), goal, j * LIFT_STEP));
-                Quat solved = pose.local[s];
-                Quat pick = null;
-                double pickMove = Double.POSITIVE_INFINITY;
-                for (int k = -12; k <= 12; k++) {
-                    pose.local[s] = solved;
-                    if (k != 0) {
-                        arm.swivel(pose, Math.toRadians(15 * k));
-                    }
-                    double gap = clear.clearance(posed(pose));
-                    if (j == 0 && gap > clearestGap) {
-                        clearestGap = gap;
-                        clearest = pose.local.clone();
-                    }
-                    if (gap >= ArmClearance.CLEARANCE) {
-                        double move = pose.worldPositions()[elbow].distance(elbowBefore);
-                        if (move < pickMove) {
-                            pickMove = move;
-                            pick = pose.local[s];
-                        }
-                    }
-                }
+                Quat pick = leastTurn(arm, clear, elbowBefore, ArmClearance.CLEARANCE, j == 0 ? clearest : null);
                 if (pick != null) {
                     pose.local[s] = pick;
                     return;
                 }
             }
-            System.arraycopy(clearest, 0, pose.local, 0, clearest.length);
+            // no turn clears, even lifted: an empty hand does not take the arm into the head or torso when it was
+            // clearer where it was (the clearest turn at the goal put the forearm 11 mm into the head, and the cloth
+            // between was thrown: docs/DRESSING.md, "An empty hand waits"); it goes three quarters, half or a quarter
+            // of the way where a turn clears there as well as the arm did, or stays
+            System.arraycopy(before, 0, pose.local, 0, before.length);
+            double beforeGap = clear.clearance(posed(pose));
+            if (held.containsKey(hand) || beforeGap <= clearest.gap) {
+                System.arraycopy(clearest.pose, 0, pose.local, 0, clearest.pose.length);
+                return;
+            }
+            double need = Math.min(ArmClearance.CLEARANCE, beforeGap);
+            for (int q = 3; q >= 1; q--) {
+                System.arraycopy(before, 0, pose.local, 0, before.length);
+                solve(arm, hand, from.lerp(goal, q / 4.0));
+                Quat pick = leastTurn(arm, clear, elbowBefore, need, null);
+                if (pick != null) {
+                    pose.local[s] = pick;
+                    return;
+                }
+            }
+            System.arraycopy(before, 0, pose.local, 0, before.length);
+        }
+
+        /** The clearest pose seen: its gap from the head and torso, m, and its joints. */
+        private static final class Clearest {
+            double gap = Double.NEGATIVE_INFINITY;
+            Quat[] pose;
+        }
+
+        /**
+         * Of the turns of the elbow about the shoulder-wrist axis (none, and steps of 15 degrees either way) from the
+         * pose as solved, the one that leaves the arm at least {@code need} clear of the head and torso and puts the
+         * elbow nearest {@code elbowBefore}: its shoulder rotation, or null when none clears; each turn's pose is
+         * offered to {@code clearest} when given. Leaves the pose at the last turn tried.
+         */
+        private Quat leastTurn(ArmIk arm, ArmClearance clear, Vec3 elbowBefore, double need, Clearest clearest) {
+            int s = arm.shoulderJoint(), elbow = arm.elbowJoint();
+            Quat solved = pose.local[s];
+            Quat pick = null;
+            double pickMove = Double.POSITIVE_INFINITY;
+            for (int k = -12; k <= 12; k++) {
+                pose.local[s] = solved;
+                if (k != 0) {
+                    arm.swivel(pose, Math.toRadians(15 * k));
+                }
+                double gap = clear.clearance(posed(pose));
+                if (clearest != null && gap > clearest.gap) {
+                    clearest.gap = gap;
+                    clearest.pose = pose.local.clone();
+                }
+                if (gap >= need) {
+                    double move = pose.worldPositions()[elbow].distance(elbowBefore);
+                    if (move < pickMove) {
+                        pickMove = move;
+                        pick = pose.local[s];
+                    }
+                }
+            }
+            return pick;
         }
 
         /** Two-bone IK putting the hand's palm (not the wrist) at {@code goal}. */
