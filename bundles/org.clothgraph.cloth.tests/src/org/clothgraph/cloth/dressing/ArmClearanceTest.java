@@ -18,36 +18,18 @@ import org.junit.jupiter.api.Test;
  */
 class ArmClearanceTest {
     private static final String[] BODY = { "head", "neck", "chest", "abdomen", "pelvis" };
+    private static final String[] ARM = { "upperarm_r", "forearm_r", "hand_r" };
 
     @Test
     void theArmGoesInFrontOfTheTorsoNotThroughIt() throws Exception {
-        DressingControllerTest.Scene scene = DressingControllerTest.Scene.robeInFittingPose();
-        CharacterBody character = scene.character();
-        ActionQueue q = ActionQueue.parse("through.json", """
+        Least least = least("through.json", """
                 {"actions": [
                   {"type": "track", "hand": "right", "duration": 1.4, "keys": [
                     {"time": 1.4, "relativeTo": "chest", "offset": [0.12, -0.42, 0.14]}]},
                   {"type": "align", "hand": "right", "feature": "hood rim", "at": "top", "approach": 0.1, "duration": 0.8}
-                ]}""");
-        DressingController c = new DressingController(scene.robe(), scene.material(), scene.settings(), character, null,
-                "through.json");
-        DressingController.Result r = c.run(scene.fit(), 0, scene.draped(), q, 30, null);
-
-        double least = Double.POSITIVE_INFINITY;
-        String where = "";
-        for (int f = 0; f < r.motion().frameCount(); f++) {
-            Body b = character.pose(r.motion(), f);
-            for (String arm : new String[] { "forearm_r", "hand_r" }) {
-                for (String part : BODY) {
-                    double d = gap(b.find(arm), b.find(part));
-                    if (d < least) {
-                        least = d;
-                        where = arm + " and " + part + " at frame " + f;
-                    }
-                }
-            }
-        }
-        assertTrue(least > 0.015, "the arm comes within " + least * 1000 + " mm of the body, " + where);
+                ]}""", new String[] { "forearm_r", "hand_r" }, BODY);
+        assertTrue(least.gap() > 0.015,
+                "the arm comes within " + least.gap() * 1000 + " mm of the body, " + least.where());
     }
 
     /**
@@ -57,58 +39,54 @@ class ArmClearanceTest {
      */
     @Test
     void aHandOverTheHeadIsLiftedRatherThanTheForearmPutThroughTheHead() throws Exception {
-        DressingControllerTest.Scene scene = DressingControllerTest.Scene.robeInFittingPose();
-        CharacterBody character = scene.character();
         for (String offset : new String[] { "[0.0, 0.1, 0.0]", "[0.0, 0.05, -0.12]" }) {
-            ActionQueue q = ActionQueue.parse("over.json", """
+            Least least = least("over.json", """
                     {"actions": [
                       {"type": "track", "hand": "right", "duration": 1.2, "keys": [
                         {"time": 1.2, "relativeTo": "head", "offset": %s}]}
-                    ]}""".formatted(offset));
-            DressingController c = new DressingController(scene.robe(), scene.material(), scene.settings(), character,
-                    null, "over.json");
-            DressingController.Result r = c.run(scene.fit(), 0, scene.draped(), q, 30, null);
-            double least = Double.POSITIVE_INFINITY;
-            String where = "";
-            for (int f = 0; f < r.motion().frameCount(); f++) {
-                Body b = character.pose(r.motion(), f);
-                for (String arm : new String[] { "upperarm_r", "forearm_r", "hand_r" }) {
-                    double d = gap(b.find(arm), b.find("head"));
-                    if (d < least) {
-                        least = d;
-                        where = arm + " at frame " + f;
-                    }
-                }
-            }
+                    ]}""".formatted(offset), ARM, new String[] { "head" });
             // the controller aims at 20 mm, sampling the arm's axis at 9 points
-            assertTrue(least > 0.015, "key " + offset + ": the arm " + least * 1000 + " mm from the head, " + where);
+            assertTrue(least.gap() > 0.015, "key " + offset + ": the arm " + least.gap() * 1000 + " mm from the head, "
+                    + least.where());
         }
     }
 
     /**
-     * A hand sent where no turn of the elbow clears the head even with the palm lifted 10 cm (beside the head on the far
-     * side, at eye height): the arm stops short rather than go into the head. The controller before kept the clearest
-     * turn at the target there, and the forearm came within 4.2 mm of the head (19.9 mm now); on the hood-back-up starts
-     * that threw it went 11 mm into the head (docs/DRESSING.md, "An empty hand waits").
+     * A hand sent where no turn of the elbow clears the head even with the palm lifted 10 cm (beside the head on the
+     * far side, at eye height): the arm stops short rather than go into the head. The controller before kept the
+     * clearest turn at the target there, and the forearm came within 4.2 mm of the head (19.9 mm now); on the
+     * hood-back-up starts that threw it went 11 mm into the head (docs/DRESSING.md, "An empty hand waits").
      */
     @Test
     void aHandThatCannotReachItsKeyClearOfTheHeadStopsShort() throws Exception {
-        DressingControllerTest.Scene scene = DressingControllerTest.Scene.robeInFittingPose();
-        CharacterBody character = scene.character();
-        ActionQueue q = ActionQueue.parse("past.json", """
+        Least least = least("past.json", """
                 {"actions": [
                   {"type": "track", "hand": "right", "duration": 1.2, "keys": [
                     {"time": 1.2, "relativeTo": "head", "offset": [-0.1, 0.05, 0.0]}]}
-                ]}""");
-        DressingController c = new DressingController(scene.robe(), scene.material(), scene.settings(), character, null,
-                "past.json");
-        DressingController.Result r = c.run(scene.fit(), 0, scene.draped(), q, 30, null);
+                ]}""", ARM, BODY);
+        assertTrue(least.gap() > 0.015, "the arm " + least.gap() * 1000 + " mm from the body, " + least.where());
+    }
+
+    /** The least surface gap between an arm part and a body part over the frames, and where it was. */
+    private record Least(double gap, String where) {
+    }
+
+    /**
+     * Runs the queue on the robe in the fitting pose and returns the least gap of {@code arms} from {@code parts}
+     * over its frames (the upper arm from the head only).
+     */
+    private static Least least(String source, String queue, String[] arms, String[] parts) throws Exception {
+        DressingControllerTest.Scene scene = DressingControllerTest.Scene.robeInFittingPose();
+        CharacterBody character = scene.character();
+        DressingController c = new DressingController(scene.robe(), scene.material(), scene.settings(), character,
+                null, source);
+        DressingController.Result r = c.run(scene.fit(), 0, scene.draped(), ActionQueue.parse(source, queue), 30, null);
         double least = Double.POSITIVE_INFINITY;
         String where = "";
         for (int f = 0; f < r.motion().frameCount(); f++) {
             Body b = character.pose(r.motion(), f);
-            for (String arm : new String[] { "upperarm_r", "forearm_r", "hand_r" }) {
-                for (String part : BODY) {
+            for (String arm : arms) {
+                for (String part : parts) {
                     if (arm.equals("upperarm_r") && !part.equals("head")) {
                         continue; // joined to the chest at the shoulder
                     }
@@ -120,7 +98,7 @@ class ArmClearanceTest {
                 }
             }
         }
-        assertTrue(least > 0.015, "the arm " + least * 1000 + " mm from the body, " + where);
+        return new Least(least, where);
     }
 
     /** Surface gap of two capsules: closest points of their axis segments, less the radii interpolated there. */
