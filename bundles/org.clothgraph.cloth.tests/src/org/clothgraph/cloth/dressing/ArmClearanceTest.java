@@ -53,8 +53,8 @@ class ArmClearanceTest {
 
     /**
      * A hand sent where no turn of the elbow clears the head even with the palm lifted 10 cm (beside the head on the
-     * far side, at eye height): the arm stops short rather than go into the head. The controller before kept the
-     * clearest turn at the target there, and the forearm came within 4.2 mm of the head (19.9 mm now); on the
+     * far side, at eye height): the empty hand stops short rather than go into the head. The controller before kept
+     * the clearest turn at the target there, and the forearm came within 4.2 mm of the head (19.9 mm now); on the
      * hood-back-up starts that threw it went 11 mm into the head (docs/DRESSING.md, "An empty hand waits").
      */
     @Test
