@@ -30,7 +30,7 @@ import org.eclipse.core.runtime.SubMonitor;
  * or its explored secondary graph (ExploredStart in org.clothgraph.explore), no two closer than a distance (RMS over
  * the vertices, each state in its character's root frame: the hips' position and heading removed), spread over their
  * sources in turn; the queue run from each (nothing stored), several at a time; per start the hood class at the end,
- * whether it stayed UP over {@code holdSeconds} from the last Release, the grip patch sizes and the independent arm
+ * whether it stayed UP over {@code holdSeconds} after the last Release, the grip patch sizes and the independent arm
  * crossing count ({@link ArmCrossings}) per frame.
  */
 public final class DressingReport {
@@ -205,16 +205,13 @@ public final class DressingReport {
         double seconds = (System.nanoTime() - t0) / 1e9;
         double fps = r.motion().fps();
         CharacterBodyMotion body = new CharacterBodyMotion(character, r.motion());
-        int release = -1, patch = 0, missed = 0, gripFrame = Integer.MAX_VALUE;
-        int[] held = new int[0];
+        int release = -1, patch = 0, missed = 0;
         DressingAction.Hand hand = DressingAction.Hand.RIGHT;
         for (DressingController.GripEvent e : r.events()) {
             if (e.kind().equals("release")) {
                 release = e.frame();
             } else if (e.kind().equals("grip")) {
                 patch = Math.max(patch, e.vertices().length);
-                held = e.vertices();
-                gripFrame = e.frame();
                 hand = e.hand();
             } else if (e.kind().equals("missed")) {
                 missed++;
@@ -224,8 +221,8 @@ public final class DressingReport {
         int atStart = 0, max = 0, with = 0;
         int n = r.frames().size();
         for (int f = 0; f < n; f++) {
-            boolean holding = f >= gripFrame && (release < 0 || f < release);
-            int x = arm.count(r.frames().get(f).positions(), r.motion(), f, holding ? held : new int[0]);
+            int x = arm.count(r.frames().get(f).positions(), r.motion(), f,
+                    DressingController.heldAt(r.events(), hand, f));
             if (f == 0) {
                 atStart = x;
             } else {
@@ -233,21 +230,38 @@ public final class DressingReport {
                 with += x > 0 ? 1 : 0;
             }
         }
-        boolean heldUp = false;
-        double upFraction = 0;
-        String end = hood.classify(r.frames().get(n - 1), body.frame(n - 1));
-        if (release >= 0) {
-            int until = release + (int) Math.round(hold * fps);
-            int up = 0, total = 0;
-            for (int f = release; f < n && f <= until; f++) {
-                total++;
-                up += HoodStateClassifier.UP.equals(hood.classify(r.frames().get(f), body.frame(f))) ? 1 : 0;
-            }
-            upFraction = total == 0 ? 0 : up / (double) total;
-            heldUp = until < n && up == total && HoodStateClassifier.UP.equals(end);
+        String[] classes = new String[n];
+        for (int f = 0; f < n; f++) {
+            classes[f] = hood.classify(r.frames().get(f), body.frame(f));
         }
-        return new Row(s.description(), release < 0 ? Double.NaN : release / fps, end, heldUp, upFraction, patch, missed,
-                atStart, max, with, seconds, null);
+        int holdFrames = (int) Math.round(hold * fps);
+        return new Row(s.description(), release < 0 ? Double.NaN : release / fps, classes[n - 1],
+                heldUp(classes, release, holdFrames), upFraction(classes, release, holdFrames), patch, missed, atStart,
+                max, with, seconds, null);
+    }
+
+    /**
+     * Whether the hood stays UP for {@code holdFrames} frames after the release at output frame {@code release} (-1:
+     * none) and is UP at the end. The window is the frames after the release's own frame: that frame was still
+     * simulated with the grip ({@link DressingController.GripEvent}), the hand letting go after it.
+     */
+    static boolean heldUp(String[] classes, int release, int holdFrames) {
+        int n = classes.length;
+        return release >= 0 && release + holdFrames < n && upFraction(classes, release, holdFrames) == 1
+                && HoodStateClassifier.UP.equals(classes[n - 1]);
+    }
+
+    /** The share of the frames after the release's (at most {@code holdFrames}) in which the hood is UP. */
+    static double upFraction(String[] classes, int release, int holdFrames) {
+        if (release < 0) {
+            return 0;
+        }
+        int up = 0, total = 0;
+        for (int f = release + 1; f < classes.length && f <= release + holdFrames; f++) {
+            total++;
+            up += HoodStateClassifier.UP.equals(classes[f]) ? 1 : 0;
+        }
+        return total == 0 ? 0 : up / (double) total;
     }
 
     /** Cloth positions in the root frame of frame f of the motion: the hips' position and heading removed. */

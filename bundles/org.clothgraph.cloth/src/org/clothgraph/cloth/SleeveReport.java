@@ -158,7 +158,7 @@ public final class SleeveReport {
         }
         int max = 0, with = 0, atEnd = 0;
         for (int f = 1; f < r.frames().size(); f++) {
-            int[] held = heldBy(r.events(), hand, f);
+            int[] held = DressingController.heldAt(r.events(), hand, f);
             atEnd = crossings.count(r.frames().get(f).positions(), r.motion(), f, held);
             max = Math.max(max, atEnd);
             with += atEnd > 0 ? 1 : 0;
@@ -169,18 +169,6 @@ public final class SleeveReport {
         boolean in = out && crossAtStart == 0 && end.inSleeve() && atEnd == 0;
         return new Row(k, v.describe(), out, crossAtStart, end, atEnd, in, missed, max, with,
                 (System.nanoTime() - t0) / 1e9, null);
-    }
-
-    /** The vertices the free arm's own hand holds at frame f (the crossing check lets its hand pass them). */
-    private static int[] heldBy(List<DressingController.GripEvent> events, Hand hand, int f) {
-        int[] held = new int[0];
-        for (DressingController.GripEvent e : events) {
-            if (e.hand() != hand || e.frame() > f) {
-                continue;
-            }
-            held = e.kind().equals("grip") ? e.vertices() : e.kind().equals("release") ? new int[0] : held;
-        }
-        return held;
     }
 
     /** The free arm's joints and hand end at a frame, checked against the sleeve. */

@@ -1,5 +1,6 @@
 package org.clothgraph.cloth.dressing;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -121,6 +122,25 @@ class DressingControllerTest {
             }
         }
         assertTrue(worst < 1e-3, "gripped vertices drifted " + worst + " m in the hand's frame");
+        // the release's frame was the last one simulated with the grip: in the next the hand (now idle) has let go of
+        // the patch it carried, and the reports count the patch as held over exactly those frames
+        int after = release.frame() + 1;
+        Vec3 wpAfter = r.motion().worldPositions(after)[wrist];
+        Quat invAfter = r.motion().worldRotations(after)[wrist].conj();
+        float[] xAfter = r.frames().get(after).positions();
+        double left = 0;
+        for (int k = 0; k < grip.vertices().length; k++) {
+            int o = 3 * grip.vertices()[k];
+            left = Math.max(left, invAfter.rotate(new Vec3(xAfter[o], xAfter[o + 1], xAfter[o + 2]).sub(wpAfter))
+                    .distance(start[k]));
+        }
+        assertTrue(left > 5e-3, "the patch stayed in the hand after the release: " + left + " m");
+        assertEquals(0, DressingController.heldAt(r.events(), Hand.RIGHT, grip.frame() - 1).length);
+        for (int f = grip.frame(); f <= release.frame(); f++) {
+            assertArrayEquals(grip.vertices(), DressingController.heldAt(r.events(), Hand.RIGHT, f));
+        }
+        assertEquals(0, DressingController.heldAt(r.events(), Hand.RIGHT, after).length);
+        assertEquals(0, DressingController.heldAt(r.events(), Hand.LEFT, grip.frame()).length);
         // the hand carried the rim a long way: the hood came off the head
         CharacterBodyMotion body = new CharacterBodyMotion(character, r.motion());
         int last = r.frames().size() - 1;
@@ -224,7 +244,7 @@ class DressingControllerTest {
                 { "type": "release", "hand": "right" },
                 { "type": "track", "hand": "right", "duration": 1.0, "keys": [
                     { "time": 0.4, "relativeTo": "head", "offset": [0.0, 0.02, 0.35] },
-                    { "time": 1.0, "relativeTo": "shoulder", "offset": [0.3, -0.45, 0.0] } ] },
+                    { "time": 1.0, "relativeTo": "shoulder", "offset": [0.15, -0.4, 0.2] } ] },
                 { "type": "track", "clip": "fitting pose", "duration": 0.5 },
                 { "type": "idle", "duration": 1.6 }
               ]

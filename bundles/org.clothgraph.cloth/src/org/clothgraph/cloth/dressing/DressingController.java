@@ -64,8 +64,32 @@ public final class DressingController {
     /** The most a palm is lifted off the head and torso (m); beyond it the clearest pose at the target is kept. */
     static final double MAX_LIFT = 0.1;
 
-    /** A grip or release as it happened: output frame, hand, kind ("grip", "missed", "release"), the vertices. */
+    /**
+     * A grip or release as it happened: output frame, hand, kind ("grip", "missed", "release"), the vertices. The frame
+     * is the last one simulated before the event: a grip reads its patch from that frame's cloth and drives it from the
+     * next frame on; a release lets go after that frame, which was still simulated with the grip.
+     */
     public record GripEvent(int frame, Hand hand, String kind, int[] vertices, double distance) {
+    }
+
+    /**
+     * The vertices {@code hand} holds in output frame {@code f} (none: an empty array): from a grip's frame, where the
+     * hand has closed on the patch it then drives, to its release's frame, the last one simulated with the grip, both
+     * included.
+     */
+    public static int[] heldAt(List<GripEvent> events, Hand hand, int f) {
+        int[] held = new int[0];
+        for (GripEvent e : events) {
+            if (e.hand() != hand) {
+                continue;
+            }
+            if (e.kind().equals("grip") && e.frame() <= f) {
+                held = e.vertices();
+            } else if (e.kind().equals("release") && e.frame() < f) {
+                held = new int[0];
+            }
+        }
+        return held;
     }
 
     /**
