@@ -160,6 +160,38 @@ class DressingControllerTest {
     }
 
     /**
+     * A reach for the rim's top when the hood is on the head (some hood-down starts of the hood report have it back on
+     * after the hood-up queue's first 0.8 s of standing, and the hand that went up over the crown took it off again):
+     * here the way from above has cloth in the hand's way (2 vertices) and the way from in front none, so the hand
+     * comes from in front, never rising over the crown, and gets to the rim with the hood on throughout. (With an
+     * approach of 0.12 m, the hood-up queue's, both ways are free of cloth on this drape and the hand comes from
+     * above.)
+     */
+    @Test
+    void aHandReachesTheRimOfAWornHoodWithoutTakingItOff() throws Exception {
+        Scene scene = Scene.robeInFittingPose();
+        HoodStateClassifier hood = new HoodStateClassifier(scene.robe());
+        DressingController c = new DressingController(scene.robe(), scene.material(), scene.settings(),
+                scene.character(), null, "reach.json");
+        DressingController.Result r = c.run(scene.fit(), 0, scene.draped(), ActionQueue.parse("reach.json", """
+                {"actions": [
+                  {"type": "align", "hand": "right", "feature": "hood rim", "at": "top", "approach": 0.1, "duration": 1.4},
+                  {"type": "grip", "hand": "right", "feature": "hood rim", "at": "top", "radius": 0.035, "maxVertices": 30, "reach": 0.1}
+                ]}"""), 30, null);
+        CharacterBodyMotion body = new CharacterBodyMotion(scene.character(), r.motion());
+        int[] rim = r.events().get(0).vertices();
+        double rimY = DressingController.centroid(scene.draped().positions(), rim).y(), highest = -1;
+        for (int f = 0; f < r.frames().size(); f++) {
+            assertEquals(HoodStateClassifier.UP, hood.classify(r.frames().get(f), body.frame(f)), "frame " + f);
+            Vec3 palm = centre(scene.character().pose(r.motion(), f).find("hand_r"));
+            highest = Math.max(highest, palm.y() - rimY);
+        }
+        assertEquals("grip", r.events().get(0).kind(), "the hand reached the rim: " + r.events().get(0).distance() + " m");
+        // from in front: the palm never went up over the crown (from above it would come down from 12 cm over the rim)
+        assertTrue(highest < 0.06, "the palm rose " + highest + " m above the rim's top");
+    }
+
+    /**
      * A keyed track for both hands moves them together, each to the key on its own side of the head (mirrored), while
      * a track for one hand leaves the other where it was.
      */

@@ -445,7 +445,10 @@ public final class DressingController {
         }
 
         /**
-         * Feed-forward: a path from the palm over an approach point above the goal, planned once. Feedback: every frame
+         * Feed-forward: a path from the palm over an approach point above the goal, or off the body's outside at the
+         * patch when that way has less cloth in the hand's way (the vertices within the hand's radius and 1 cm of the
+         * path, but for the patch's and the arm's own) and lets the arm end clear of the head and torso; planned once.
+         * Feedback: every frame
          * the goal is found again on the current cloth (through the geodesic field where the hand is at the cloth and
          * the target lies further along it) and the path's end is moved onto it. After the planned time, up to 0.3 s
          * more straight to the patch, until the palm is at it.
@@ -460,6 +463,23 @@ public final class DressingController {
             Vec3 start = palm(pose, hand);
             Vec3 goal0 = goal(hand, patch);
             Vec3 over = goal0.add(new Vec3(0, a.approach(), 0)).add(outward(pose, hand).scale(0.5 * a.approach()));
+            // the way in: from above the patch, or from the body's outside at the patch where less cloth lies in the
+            // hand's way there and the arm can be held clear of the head and torso at the end (a hood back on the head:
+            // its rim's top is at the forehead, and the hand that went up over the crown took the hood off again;
+            // docs/DRESSING.md, "session 49")
+            Vec3 aim = centroid(cloth().positions(), patch);
+            Vec3 out = clearance.computeIfAbsent(hand, ArmClearance::new).away(posed(pose), aim, 1).sub(aim);
+            if (over.sub(aim).length() > 1e-9 && out.length() > 1e-9) {
+                Vec3 n = out.normalized();
+                Vec3 overOut = aim.add(n.scale(STANDOFF + a.approach())), goalOut = aim.add(n.scale(STANDOFF));
+                Vec3 goalAbove = aim.add(over.sub(aim).normalized().scale(STANDOFF));
+                int inAbove = clothInTheWay(hand, start, over, aim) + clothInTheWay(hand, over, goalAbove, aim);
+                int inOutside = clothInTheWay(hand, start, overOut, aim) + clothInTheWay(hand, overOut, goalOut, aim);
+                if (inOutside < inAbove && gapAt(hand, goalOut) >= ArmClearance.CLEARANCE) {
+                    goal0 = goalOut;
+                    over = overOut;
+                }
+            }
             List<Vec3> plan = List.of(start, over, goal0);
             List<Double> times = List.of(0.0, 0.6 * a.duration(), a.duration());
             int n = frames(a, fps);
@@ -699,6 +719,62 @@ public final class DressingController {
         }
 
         /** The clearest pose seen: its gap from the head and torso, m, and its joints. */
+        /**
+         * How clear of the head and torso the arm can be with the palm at {@code palmTarget} (moved out of them as a
+         * reach moves it; the clearest turn of the elbow); -infinity where the arm cannot put the palm there. The pose
+         * is left as it was.
+         */
+        double gapAt(Hand hand, Vec3 palmTarget) {
+            ArmIk arm = ik(hand);
+            ArmClearance clear = clearance.computeIfAbsent(hand, ArmClearance::new);
+            Quat[] before = pose.local.clone();
+            Vec3 elbow = pose.worldPositions()[arm.elbowJoint()];
+            Vec3 goal = clear.outside(posed(pose), palmTarget);
+            solve(arm, hand, goal);
+            double gap = Double.NEGATIVE_INFINITY;
+            if (palm(pose, hand).distance(goal) < 0.02) {
+                Clearest c = new Clearest();
+                leastTurn(arm, clear, elbow, Double.POSITIVE_INFINITY, c);
+                gap = c.gap;
+            }
+            System.arraycopy(before, 0, pose.local, 0, before.length);
+            return gap;
+        }
+
+        /**
+         * The cloth vertices within the hand's reach of the way from {@code from} to {@code to} (the hand capsule's
+         * radius and 1 cm), those within {@link #STANDOFF} + that of the patch's centre {@code aim} not counted.
+         */
+        int clothInTheWay(Hand hand, Vec3 from, Vec3 to, Vec3 aim) {
+            Capsule c = posed(pose).find("hand" + hand.capsuleSuffix);
+            double r = (c == null ? 0.04 : c.ra()) + 0.01;
+            float[] x = cloth().positions();
+            Vec3 d = to.sub(from);
+            double len2 = Math.max(1e-12, d.dot(d));
+            int n = 0;
+            Body b = posed(pose);
+            Capsule[] arm = { b.find("upperarm" + hand.capsuleSuffix),
+                    b.find("forearm" + hand.capsuleSuffix), c };
+            for (int i = 0; i < x.length / 3; i++) {
+                Vec3 p = new Vec3(x[3 * i], x[3 * i + 1], x[3 * i + 2]);
+                if (p.distance(aim) < STANDOFF + r) {
+                    continue;
+                }
+                boolean own = false;
+                for (Capsule k : arm) {
+                    own |= k != null && k.signedDistance(p.x(), p.y(), p.z()) < 0.05;
+                }
+                if (own) {
+                    continue;
+                }
+                double t = Math.max(0, Math.min(1, p.sub(from).dot(d) / len2));
+                if (p.distance(from.add(d.scale(t))) < r) {
+                    n++;
+                }
+            }
+            return n;
+        }
+
         private static final class Clearest {
             double gap = Double.NEGATIVE_INFINITY;
             Quat[] pose;
