@@ -718,7 +718,6 @@ public final class DressingController {
             System.arraycopy(before, 0, pose.local, 0, before.length);
         }
 
-        /** The clearest pose seen: its gap from the head and torso, m, and its joints. */
         /**
          * How clear of the head and torso the arm can be with the palm at {@code palmTarget} (moved out of them as a
          * reach moves it; the clearest turn of the elbow); -infinity where the arm cannot put the palm there. The pose
@@ -746,35 +745,29 @@ public final class DressingController {
          * radius and 1 cm), those within {@link #STANDOFF} + that of the patch's centre {@code aim} not counted.
          */
         int clothInTheWay(Hand hand, Vec3 from, Vec3 to, Vec3 aim) {
-            Capsule c = posed(pose).find("hand" + hand.capsuleSuffix);
-            double r = (c == null ? 0.04 : c.ra()) + 0.01;
-            float[] x = cloth().positions();
-            Vec3 d = to.sub(from);
-            double len2 = Math.max(1e-12, d.dot(d));
-            int n = 0;
             Body b = posed(pose);
-            Capsule[] arm = { b.find("upperarm" + hand.capsuleSuffix),
-                    b.find("forearm" + hand.capsuleSuffix), c };
+            Capsule palm = b.find("hand" + hand.capsuleSuffix);
+            double r = (palm == null ? 0.04 : palm.ra()) + 0.01;
+            Capsule way = Capsule.of("way", new double[] { from.x(), from.y(), from.z() },
+                    new double[] { to.x(), to.y(), to.z() }, r, r);
+            Capsule[] arm = { b.find("upperarm" + hand.capsuleSuffix), b.find("forearm" + hand.capsuleSuffix), palm };
+            float[] x = cloth().positions();
+            int n = 0;
             for (int i = 0; i < x.length / 3; i++) {
-                Vec3 p = new Vec3(x[3 * i], x[3 * i + 1], x[3 * i + 2]);
-                if (p.distance(aim) < STANDOFF + r) {
+                double px = x[3 * i], py = x[3 * i + 1], pz = x[3 * i + 2];
+                if (aim.distance(new Vec3(px, py, pz)) < STANDOFF + r || way.signedDistance(px, py, pz) >= 0) {
                     continue;
                 }
                 boolean own = false;
                 for (Capsule k : arm) {
-                    own |= k != null && k.signedDistance(p.x(), p.y(), p.z()) < 0.05;
+                    own |= k != null && k.signedDistance(px, py, pz) < 0.05;
                 }
-                if (own) {
-                    continue;
-                }
-                double t = Math.max(0, Math.min(1, p.sub(from).dot(d) / len2));
-                if (p.distance(from.add(d.scale(t))) < r) {
-                    n++;
-                }
+                n += own ? 0 : 1;
             }
             return n;
         }
 
+        /** The clearest pose seen: its gap from the head and torso, m, and its joints. */
         private static final class Clearest {
             double gap = Double.NEGATIVE_INFINITY;
             Quat[] pose;
