@@ -171,6 +171,14 @@ public final class PrimaryPath {
     }
 
     private static PrimaryPath play(PrimaryGraphSnapshot snapshot, List<PrimaryNode> path, int maxFrames, int window) {
+        if (path.size() < 2) {
+            // a clip cut so short that its one pose kept in the graph has no way on (e.g. a demo of a few frames)
+            long clipId = path.isEmpty() ? -1 : path.get(0).clipId();
+            String name = snapshot.clips().stream().filter(c -> c.id() == clipId).map(ClipInfo::name).findFirst()
+                    .orElse("?");
+            throw new InvalidInputException("simulate", "clips", "clip '" + name + "' has no step to play in the"
+                    + " primary graph (one pose kept; a longer clip is needed)");
+        }
         List<Motion> motions = new ArrayList<>();
         Map<Long, Integer> index = new HashMap<>();
         for (ClipInfo c : snapshot.clips()) {

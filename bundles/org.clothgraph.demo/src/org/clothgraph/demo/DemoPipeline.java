@@ -14,6 +14,7 @@ import org.clothgraph.explore.ExplorationSettings;
 import org.clothgraph.explore.Explorer;
 import org.clothgraph.explore.ThreadUnitExecutor;
 import org.clothgraph.model.GarmentInfo;
+import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
 import org.clothgraph.model.ProjectFormat;
 import org.clothgraph.model.StorageException;
@@ -155,6 +156,10 @@ public final class DemoPipeline {
                         SimulationSettings.defaults(), sub.split(55));
             } catch (SimulationFailedException e) {
                 throw new IllegalStateException("the demo simulation failed: " + e.getMessage(), e);
+            } catch (InvalidInputException e) {
+                // the clips cut too short to play (the only input of this step)
+                throw new InvalidInputException("demo", "clipFrames", options.clipFrames() + " frames per clip: "
+                        + e.getMessage().replaceFirst("^simulate:clips: ", ""), e);
             }
             if (options.exploreFrames() > 0) {
                 sub.subTask("Exploring the secondary cloth graph");

@@ -115,6 +115,11 @@ public record ExplorationSettings(int horizonFrames, int roundSize, int workers,
                 failureWindow, failureStop, minFreeDiskMb, startClip, mergeWindow, frames, simulation);
     }
 
+    public ExplorationSettings withStartClip(String clip) {
+        return new ExplorationSettings(horizonFrames, roundSize, workers, velocityTimeScale, classPenalty, blendFrames,
+                failureWindow, failureStop, minFreeDiskMb, clip, mergeWindow, minBranchFrames, simulation);
+    }
+
     public ExplorationSettings withRoundSize(int r) {
         return new ExplorationSettings(horizonFrames, r, workers, velocityTimeScale, classPenalty, blendFrames,
                 failureWindow, failureStop, minFreeDiskMb, startClip, mergeWindow, minBranchFrames, simulation);

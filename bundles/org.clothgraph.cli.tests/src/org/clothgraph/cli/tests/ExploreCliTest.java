@@ -81,6 +81,18 @@ class ExploreCliTest {
         CliRun same = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--solver", "legacy");
         assertEquals(Cli.OK, same.code(), same.err());
 
+        // the graph was grown from the first clip's pose: another start clip is refused with one line, the same one
+        // runs, and a clip the project does not have is one line naming the option
+        CliRun otherStart = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--start-clip", "jog");
+        assertEquals(Cli.BAD_INPUT, otherStart.code(), otherStart.err());
+        assertEquals(1, otherStart.err().strip().lines().count(), otherStart.err());
+        assertTrue(otherStart.err().contains("clip 'walk'"), otherStart.err());
+        CliRun sameStart = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--start-clip", "walk");
+        assertEquals(Cli.OK, sameStart.code(), sameStart.err());
+        CliRun noStart = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--start-clip", "waltz");
+        assertEquals(Cli.BAD_INPUT, noStart.code(), noStart.err());
+        assertTrue(noStart.err().contains("--start-clip") && noStart.err().contains("'waltz'"), noStart.err());
+
         // a focus on the clips of the graph runs; a clip the project does not have is one line naming the option
         CliRun focused = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--focus", "walk,jump");
         assertEquals(Cli.OK, focused.code(), focused.err());
@@ -157,5 +169,32 @@ class ExploreCliTest {
         CliRun noQueue = CliRun.of("worker", "--serve", dir.resolve("none").toString());
         assertEquals(Cli.BAD_INPUT, noQueue.code(), noQueue.err());
         assertEquals(1, noQueue.err().strip().lines().count(), noQueue.err());
+    }
+
+    @Test
+    void anExplorationStartsFromTheClipItIsGiven() throws Exception {
+        // clips cut too short to play are one line naming the option, not an internal error
+        CliRun tooShort = CliRun.of("demo", "--workspace", dir.resolve("short").toString(), "--headless",
+                "--clip-frames", "20", "--vertices", "300", "--frames", "0");
+        assertEquals(Cli.BAD_INPUT, tooShort.code(), tooShort.err());
+        assertTrue(tooShort.err().contains("clipFrames") && tooShort.err().contains("'walk'"), tooShort.err());
+        assertFalse(Files.exists(dir.resolve("short").resolve("clothgraph.db")), "no project left behind");
+
+        Path ws = dir.resolve("from-jog");
+        CliRun demo = CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--clip-frames", "30", "--vertices",
+                "300", "--frames", "0");
+        assertEquals(Cli.OK, demo.code(), demo.err());
+        CliRun run = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "300", "--settle", "0",
+                "--start-clip", "jog");
+        assertEquals(Cli.OK, run.code(), run.err());
+        // the initialisation done (its graph is committed once every pose has cloth): the first simulated state's path
+        // from the initial drape runs along the jog, not the walk (the first clip)
+        CliRun path = CliRun.of("graph", "path", "--workspace", ws.toString(), "--state", "2", "--json");
+        assertEquals(Cli.OK, path.code(), path.err());
+        JsonObject p = JsonParser.parseString(path.out()).getAsJsonObject();
+        assertEquals("jog", p.getAsJsonArray("segments").get(0).getAsJsonObject().get("clip").getAsString(), path.out());
+        try (Project project = Project.open(ws)) {
+            assertEquals("jog", org.clothgraph.explore.ExplorationSettings.of(project).startClip(), "stored");
+        }
     }
 }

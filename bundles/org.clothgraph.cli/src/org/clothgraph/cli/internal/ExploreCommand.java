@@ -35,6 +35,9 @@ public final class ExploreCommand extends WorkspaceCommand {
         option(Option.value("frames", "N", "stop after simulating N frames in this run"));
         option(Option.value("minutes", "M", "stop after M minutes"));
         option(Option.value("until-error", "MM", "stop when the worst same-class merge error is at most MM millimetres"));
+        option(Option.value("settle", "N", "after the limit, at most N rounds that expand only the queued cross-class"
+                + " merges, ending when none is left (default " + Explorer.Limits.DEFAULT_SETTLE_ROUNDS + "; 0: stop at"
+                + " the limit)"));
         option(Option.value("workers", "K", "parallel simulations (default: one per core)"));
         option(Option.value("round", "R", "expansions per round (default: the stored setting, 4)"));
         option(Option.value("horizon", "N", "longest branch of one expansion in frames (default: the stored setting, 60);"
@@ -45,6 +48,8 @@ public final class ExploreCommand extends WorkspaceCommand {
         option(Option.value("min-branch", "N", "a branch that reaches a branching primary node after fewer than N frames"
                 + " goes on along each of its edges, while the path is shorter than the horizon (default: the stored"
                 + " setting, 10 for a new project; 0: every branch ends at the first branching node)"));
+        option(Option.value("start-clip", "NAME", "the clip whose first pose the initial drape is made in, stored with the"
+                + " project's exploration settings (default: the stored one, the first clip); set before the first state"));
         option(Option.value("garment", "NAME", "garment to explore (default: the hooded robe, generated if missing)"));
         option(Option.value("simulator", "embedded|arcsim", "the simulator (default: the project's, embedded)"));
         option(Option.value("arcsim", "PATH", "the arcsim executable (with --simulator arcsim)"));
@@ -68,7 +73,7 @@ public final class ExploreCommand extends WorkspaceCommand {
     @Override
     protected String usage() {
         return "--workspace DIR [--frames N | --minutes M | --until-error MM] [--settle N] [--workers K] [--round R] [--horizon N]"
-                + " [--merge-window N] [--min-branch N] [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--focus CLIP,...]"
+                + " [--merge-window N] [--min-branch N] [--start-clip NAME] [--simulator embedded|arcsim] [--arcsim PATH] [--solver legacy|small-steps] [--focus CLIP,...]"
                 + " [--retry-quarantined] "
                 + SlurmOptions.usage() + " [--cancel-jobs] [--wait] [--json]";
     }
@@ -103,6 +108,9 @@ public final class ExploreCommand extends WorkspaceCommand {
                 .withHorizon(args.intValue("horizon", settings.horizonFrames(), 1, 10_000))
                 .withMergeWindow(args.intValue("merge-window", settings.mergeWindow(), 1, 10_000))
                 .withMinBranchFrames(args.intValue("min-branch", settings.minBranchFrames(), 0, 10_000));
+        if (args.value("start-clip").isPresent()) {
+            settings = settings.withStartClip(startClip(project, settings, args.value("start-clip").get().strip()));
+        }
         if (args.value("solver").isPresent()) {
             settings = settings.withSimulation(solver(project, settings, args.value("solver").get()));
         }
@@ -146,6 +154,26 @@ public final class ExploreCommand extends WorkspaceCommand {
             ids.add(clip.id());
         }
         return ids;
+    }
+
+    /**
+     * The clip --start-clip names, when the project has it; a graph that already has states keeps the initial drape it
+     * was grown from (its initialisation covered the primary graph from there).
+     */
+    private static String startClip(Project project, ExplorationSettings settings, String name) {
+        List<String> names = project.clips().stream().map(ClipInfo::name).toList();
+        if (!names.contains(name)) {
+            throw new InvalidInputException(project.folder().toString(), "--start-clip", "no clip named '" + name
+                    + "' (clips: " + String.join(", ", names) + ")");
+        }
+        // the stored default is the first clip the graph covers
+        String current = !settings.startClip().isEmpty() ? settings.startClip()
+                : project.clips().stream().filter(c -> !c.excluded()).map(ClipInfo::name).findFirst().orElse("");
+        if (!name.equals(current) && !project.secondary().states().isEmpty()) {
+            throw new UsageException("the secondary graph in " + project.folder() + " was grown from clip '" + current
+                    + "'; explore a new project to start from another clip");
+        }
+        return name;
     }
 
     /**
