@@ -1031,6 +1031,15 @@ public final class Explorer {
     }
 
     /**
+     * Whether the project's exploration has begun: the graph has states, or an interrupted initialisation has staged
+     * branches. From then on the start clip is fixed: the initialisation's plan, and so every staged branch and every
+     * state, runs from its first pose.
+     */
+    public static boolean begun(Project project) {
+        return project.secondary().hasStatesOrInitBranches();
+    }
+
+    /**
      * Frames the project's exploration has simulated so far: the last committed round's count, or, during an
      * interrupted initialisation, the frames of its staged branches (what a resumed run starts counting from).
      */

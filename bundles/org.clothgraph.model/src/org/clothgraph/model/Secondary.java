@@ -368,6 +368,17 @@ public final class Secondary {
         });
     }
 
+    /** Whether any cloth state or staged initialisation branch is stored (one indexed look-up each). */
+    public boolean hasStatesOrInitBranches() {
+        return project.read(c -> {
+            try (Statement s = c.createStatement();
+                    ResultSet r = s.executeQuery("SELECT EXISTS (SELECT 1 FROM cloth_state)"
+                            + " OR EXISTS (SELECT 1 FROM init_branch)")) {
+                return r.next() && r.getInt(1) == 1;
+            }
+        });
+    }
+
     /** Staged initialisation branches, oldest first. */
     public List<String> initBranches() {
         return project.read(c -> {

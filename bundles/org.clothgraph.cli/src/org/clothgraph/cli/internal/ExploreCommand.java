@@ -157,8 +157,8 @@ public final class ExploreCommand extends WorkspaceCommand {
     }
 
     /**
-     * The clip --start-clip names, when the project has it; a graph that already has states keeps the initial drape it
-     * was grown from (its initialisation covered the primary graph from there).
+     * The clip --start-clip names, when the project has it; an exploration that has begun (states, or staged branches
+     * of an interrupted initialisation) keeps the initial drape it was grown from.
      */
     private static String startClip(Project project, ExplorationSettings settings, String name) {
         List<String> names = project.clips().stream().map(ClipInfo::name).toList();
@@ -169,7 +169,7 @@ public final class ExploreCommand extends WorkspaceCommand {
         // the stored default is the first clip the graph covers
         String current = !settings.startClip().isEmpty() ? settings.startClip()
                 : project.clips().stream().filter(c -> !c.excluded()).map(ClipInfo::name).findFirst().orElse("");
-        if (!name.equals(current) && !project.secondary().states().isEmpty()) {
+        if (!name.equals(current) && Explorer.begun(project)) {
             throw new UsageException("the secondary graph in " + project.folder() + " was grown from clip '" + current
                     + "'; explore a new project to start from another clip");
         }

@@ -46,8 +46,10 @@ class OrphanFrameTest {
         try (Project p = Project.create(folder, "p")) {
             long[] ids = append(p, 30, null); // frames 1..30
             run(p, "run-0001", ids[0], ids[9]); // 1..10 named by a run report
+            assertFalse(p.secondary().hasStatesOrInitBranches(), "nothing explored");
             p.secondary().addInitBranch("{\"plan\":\"x\",\"index\":0,\"frames\":[" + ids[25] + "," + ids[26]
                     + "],\"startFrame\":" + ids[29] + "}");
+            assertTrue(p.secondary().hasStatesOrInitBranches(), "an interrupted initialisation has begun");
             // orphans: 11..26 except 26, 27 (branch) -> 11..25, 28..29
             CheckReport before = p.check(null);
             assertTrue(before.clean(), "orphans are not damage: " + before.violations());

@@ -81,6 +81,12 @@ class ExplorationViewTest {
         assertEquals(0, count(view, CountersPanel.STATES), "the small demo is not explored yet");
 
         view.settingsBar().setWorkers(2);
+        // a new graph's start clip is chosen here, the clips offered in their order, and fixed once it has begun
+        UiWait.until("the start clip to be offered", 30_000, () -> view.settingsBar().startClipEditable());
+        List<String> clipNames = project.clips().stream().filter(c -> !c.excluded()).map(c -> c.name()).toList();
+        assertEquals(clipNames, List.of(view.settingsBar().startClipChoices()));
+        String start = clipNames.get(1);
+        view.settingsBar().chooseStartClip(start);
         view.actions().start.run();
         assertEquals(State.RUNNING, view.runner().state());
         lastSample = System.nanoTime();
@@ -88,6 +94,9 @@ class ExplorationViewTest {
                 () -> sampleUnits(view) && count(view, CountersPanel.STATES) > 0 && count(view, CountersPanel.ROUND) >= 1);
 
         pauseAndWait(view);
+        assertEquals(start, ExplorationSettings.of(project).startClip(), "the chosen start clip is stored");
+        UiWait.until("the start clip to be fixed, showing the stored one", 30_000,
+                () -> !view.settingsBar().startClipEditable() && view.settingsBar().startClipShown().equals(start));
         ExplorationStats paused = ExplorationStats.of(project);
         ProjectSummary summary = project.summary();
         UiWait.until("the counters to show the paused project", 30_000,

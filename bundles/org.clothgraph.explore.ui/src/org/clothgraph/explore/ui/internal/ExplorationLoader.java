@@ -6,7 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.function.Consumer;
 
+import org.clothgraph.explore.ExplorationSettings;
 import org.clothgraph.explore.ExplorationStats;
+import org.clothgraph.explore.Explorer;
 import org.clothgraph.explore.ExplorationStatus;
 import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.ClothStateRecord;
@@ -61,15 +63,16 @@ final class ExplorationLoader {
     private void load() {
         Project project = requested;
         if (project == null) {
-            sink.accept(new ExplorationData(null, List.of(), null, List.of(), List.of(), null));
+            sink.accept(new ExplorationData(null, List.of(), null, List.of(), List.of(), "", false, null));
             return;
         }
         try {
             sink.accept(new ExplorationData(project, rows(project, snapshots.get(project)), stored(project),
-                    project.garments(), project.clips(), null));
+                    project.garments(), project.clips(), ExplorationSettings.of(project).startClip(),
+                    Explorer.begun(project), null));
         } catch (RuntimeException e) {
             // a project closed under the read, or one that cannot be read: say so instead of showing stale data
-            sink.accept(new ExplorationData(project, List.of(), null, List.of(), List.of(),
+            sink.accept(new ExplorationData(project, List.of(), null, List.of(), List.of(), "", true,
                     String.valueOf(e.getMessage())));
         }
     }

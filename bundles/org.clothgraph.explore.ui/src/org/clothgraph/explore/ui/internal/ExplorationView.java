@@ -152,6 +152,7 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
             lastStatus = null;
             runMessage = "";
             settings.clearFocus();
+            settings.setBegun(true, ""); // until the project is read
             queue.setRows(List.of());
             detail.clear("Select a dead end in the queue to see it and its merge target on the character.");
             showStatus(null);
@@ -220,6 +221,7 @@ public final class ExplorationView extends ViewPart implements ExplorationAction
             settings.setGarments(garments);
         }
         settings.setClips(data.clips());
+        settings.setBegun(data.begun() || runner.state().active(), data.startClip());
         QueueRow shown = queue.selected();
         queue.setRows(data.rows());
         if (shown != null && queue.selected() == null) {

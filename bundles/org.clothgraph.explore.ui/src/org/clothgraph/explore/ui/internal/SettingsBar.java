@@ -20,7 +20,8 @@ import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
 
 /**
- * What the next run uses: the garment, the simulator (embedded, or the ARCSim executable set in the preferences),
+ * What the next run uses: the garment, the start clip (in whose first pose a new graph's initial drape is made;
+ * fixed once the exploration has begun), the simulator (embedded, or the ARCSim executable set in the preferences),
  * the backend (threads here, or pilot jobs on Slurm with the project's Slurm settings, edited by "Slurm..."), the
  * worker count, the horizon, the merge window, the shortest branch, the round size and the focus (the whole queue, or
  * the dead ends on one clip first). A wrapping row: narrow views get two lines, never clipped fields. Disabled while a run is going; resume takes the values shown.
@@ -30,6 +31,11 @@ final class SettingsBar {
     private static final String[] SIMULATORS = { SimulatorPreferences.EMBEDDED, SimulatorPreferences.ARCSIM_KIND };
     private final Composite bar;
     private final Combo garment;
+    private final Combo startClip;
+    /** The stored start clip ("": the first clip), and whether the exploration has begun (the choice is then fixed). */
+    private String storedStart = "";
+    private boolean begun = true;
+    private boolean enabled = true;
     private final Combo simulator;
     private final NumberField workers;
     private final NumberField horizon;
@@ -52,6 +58,10 @@ final class SettingsBar {
         layout.marginBottom = 2;
         bar.setLayout(layout);
         garment = new Combo(field("Garment:"), SWT.READ_ONLY);
+        startClip = new Combo(field("Start clip:"), SWT.READ_ONLY);
+        startClip.setToolTipText("The clip in whose first pose the initial drape is made; fixed once the exploration"
+                + " has begun");
+        startClip.setEnabled(false);
         simulator = new Combo(field("Simulator:"), SWT.READ_ONLY);
         simulator.setItems("embedded", "ARCSim");
         simulator.setToolTipText("ARCSim runs the executable set in Window > Preferences > ClothGraph Simulator");
@@ -120,6 +130,8 @@ final class SettingsBar {
 
     /** Shows stored settings. */
     void show(ExplorationSettings s) {
+        storedStart = s.startClip();
+        selectStart();
         workers.set(s.workers());
         horizon.set(s.horizonFrames());
         mergeWindow.set(s.mergeWindow());
@@ -170,7 +182,60 @@ final class SettingsBar {
             }
         }
         focus.select(select);
+        startClip.removeAll();
+        for (ClipInfo c : list) {
+            if (!c.excluded()) {
+                startClip.add(c.name());
+            }
+        }
+        selectStart();
         bar.getParent().layout(true, true);
+    }
+
+    /** Shows the stored start clip (the first clip when none is stored). */
+    private void selectStart() {
+        int i = storedStart.isEmpty() ? 0 : startClip.indexOf(storedStart);
+        if (startClip.getItemCount() > 0) {
+            startClip.select(Math.max(0, i));
+        }
+    }
+
+    /**
+     * Whether the exploration has begun, and the stored start clip: once begun, the clip shown is the stored one and
+     * cannot be changed.
+     */
+    void setBegun(boolean b, String stored) {
+        if (b) {
+            storedStart = stored;
+            selectStart();
+        }
+        if (b != begun) {
+            begun = b;
+            startClip.setEnabled(enabled && !begun);
+        }
+    }
+
+    /** The start clips offered (the clips not excluded), as shown. */
+    String[] startClipChoices() {
+        return startClip.getItems();
+    }
+
+    /** For tests: chooses the start clip by name as a person does. */
+    void chooseStartClip(String clip) {
+        int i = startClip.indexOf(clip);
+        if (i < 0 || !startClip.isEnabled()) {
+            throw new IllegalArgumentException("no start clip " + clip + " to choose in " + List.of(startClip.getItems())
+                    + (startClip.isEnabled() ? "" : " (the choice is fixed)"));
+        }
+        startClip.select(i);
+    }
+
+    boolean startClipEditable() {
+        return startClip.isEnabled();
+    }
+
+    String startClipShown() {
+        return startClip.getText();
     }
 
     /** Back to the whole queue (another project: its clips are other clips, whatever their names). */
@@ -212,9 +277,11 @@ final class SettingsBar {
 
     /** The stored settings with the values shown here. */
     ExplorationSettings applyTo(ExplorationSettings stored) {
-        return stored.withWorkers(workers.value()).withHorizon(horizon.value())
+        ExplorationSettings s = stored.withWorkers(workers.value()).withHorizon(horizon.value())
                 .withMergeWindow(mergeWindow.value()).withMinBranchFrames(minBranch.value())
                 .withRoundSize(round.value());
+        // a begun exploration keeps its start clip whatever is shown
+        return begun || startClip.getSelectionIndex() < 0 ? s : s.withStartClip(startClip.getText());
     }
 
     void setWorkers(int k) {
@@ -222,6 +289,8 @@ final class SettingsBar {
     }
 
     void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+        startClip.setEnabled(enabled && !begun);
         for (Control c : new Control[] { garment, simulator, workers.control(), horizon.control(),
                 mergeWindow.control(), minBranch.control(), round.control(),
                 focus, backend, slurmSettings }) {
