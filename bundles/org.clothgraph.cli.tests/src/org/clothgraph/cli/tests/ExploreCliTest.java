@@ -73,22 +73,10 @@ class ExploreCliTest {
         assertTrue(merged > 0 && merged < counted, flips.out());
         assertEquals(0, f.getAsJsonArray("dressingClips").size(), "the demo has no dressing clip");
 
-        // the graph was grown with the first solver: switching solvers is refused with one line, the same is not
-        CliRun other = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--solver", "small-steps");
-        assertEquals(Cli.BAD_INPUT, other.code(), other.err());
-        assertEquals(1, other.err().strip().lines().count(), other.err());
-        assertTrue(other.err().contains("legacy solver"), other.err());
-        CliRun same = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--solver", "legacy");
-        assertEquals(Cli.OK, same.code(), same.err());
-
-        // the graph was grown from the first clip's pose: another start clip is refused with one line, the same one
-        // runs, and a clip the project does not have is one line naming the option
-        CliRun otherStart = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--start-clip", "jog");
-        assertEquals(Cli.BAD_INPUT, otherStart.code(), otherStart.err());
-        assertEquals(1, otherStart.err().strip().lines().count(), otherStart.err());
-        assertTrue(otherStart.err().contains("clip 'walk'"), otherStart.err());
-        CliRun sameStart = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--start-clip", "walk");
-        assertEquals(Cli.OK, sameStart.code(), sameStart.err());
+        // the graph was grown with the first solver from the first clip's pose: another solver or start clip is
+        // refused with one line, the same one runs; a clip the project does not have is one line naming the option
+        assertRefusedAndTheSameRuns(ws, "--solver", "small-steps", "legacy", "legacy solver");
+        assertRefusedAndTheSameRuns(ws, "--start-clip", "jog", "walk", "clip 'walk'");
         CliRun noStart = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", "--start-clip", "waltz");
         assertEquals(Cli.BAD_INPUT, noStart.code(), noStart.err());
         assertTrue(noStart.err().contains("--start-clip") && noStart.err().contains("'waltz'"), noStart.err());
@@ -196,5 +184,15 @@ class ExploreCliTest {
         try (Project project = Project.open(ws)) {
             assertEquals("jog", org.clothgraph.explore.ExplorationSettings.of(project).startClip(), "stored");
         }
+    }
+
+    /** explore with {@code option other} is refused with one line containing {@code says}; with {@code same} it runs. */
+    private static void assertRefusedAndTheSameRuns(Path ws, String option, String other, String same, String says) {
+        CliRun refused = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", option, other);
+        assertEquals(Cli.BAD_INPUT, refused.code(), refused.err());
+        assertEquals(1, refused.err().strip().lines().count(), refused.err());
+        assertTrue(refused.err().contains(says), refused.err());
+        CliRun runs = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", option, same);
+        assertEquals(Cli.OK, runs.code(), runs.err());
     }
 }
