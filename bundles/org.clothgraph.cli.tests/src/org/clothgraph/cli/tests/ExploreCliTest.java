@@ -172,6 +172,18 @@ class ExploreCliTest {
         CliRun demo = CliRun.of("demo", "--workspace", ws.toString(), "--headless", "--clip-frames", "30", "--vertices",
                 "300", "--frames", "0");
         assertEquals(Cli.OK, demo.code(), demo.err());
+        // an interrupted initialisation (a staged branch, no state yet) has begun: its start clip and solver are fixed
+        try (Project project = Project.open(ws)) {
+            project.secondary().addInitBranch("{\"index\":-1}");
+        }
+        for (String[] other : new String[][] { { "--start-clip", "jog" }, { "--solver", "small-steps" } }) {
+            CliRun refused = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "10", other[0], other[1]);
+            assertEquals(Cli.BAD_INPUT, refused.code(), refused.err());
+            assertEquals(1, refused.err().strip().lines().count(), refused.err());
+        }
+        try (Project project = Project.open(ws)) {
+            project.secondary().clearInitBranches();
+        }
         CliRun run = CliRun.of("explore", "--workspace", ws.toString(), "--frames", "300", "--settle", "0",
                 "--start-clip", "jog");
         assertEquals(Cli.OK, run.code(), run.err());

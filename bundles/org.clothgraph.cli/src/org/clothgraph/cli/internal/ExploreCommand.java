@@ -178,8 +178,9 @@ public final class ExploreCommand extends WorkspaceCommand {
 
     /**
      * The exploration's solver settings for --solver: the solver's defaults, one thread per simulation, no
-     * wall-clock timeout. A graph that already has states keeps the solver it was grown with (states from two
-     * solvers would be merged into each other as if one simulator had made them).
+     * wall-clock timeout. An exploration that has begun (states, or staged branches of an interrupted initialisation)
+     * keeps the solver it was grown with (states from two solvers would be merged into each other as if one simulator
+     * had made them).
      */
     private static SimulationSettings solver(Project project, ExplorationSettings settings, String name) {
         SimulationSettings.Solver wanted = switch (name) {
@@ -191,7 +192,7 @@ public final class ExploreCommand extends WorkspaceCommand {
         if (current.solver() == wanted) {
             return current;
         }
-        if (!project.secondary().states().isEmpty()) {
+        if (Explorer.begun(project)) {
             throw new UsageException("the secondary graph in " + project.folder() + " was grown with the "
                     + current.solver().name().toLowerCase(Locale.ROOT).replace('_', '-')
                     + " solver; explore a new project to use another");
