@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 import org.clothgraph.model.ClipInfo;
@@ -13,6 +14,7 @@ import org.clothgraph.model.ClothStateRecord;
 import org.clothgraph.model.PrimaryGraphChange;
 import org.clothgraph.model.PrimaryNode;
 import org.clothgraph.model.Project;
+import org.clothgraph.motion.project.PrimaryGraphSnapshot;
 import org.clothgraph.motion.project.ProjectPrimaryGraph;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +23,23 @@ import org.junit.jupiter.api.io.TempDir;
 class PrimaryGraphChangeTest {
     @TempDir
     Path dir;
+
+    @Test
+    void theDefaultStartClipIsTheFirstClipTheGraphCovers() {
+        try (Project p = SmallDemo.build(dir.resolve("s"))) {
+            List<String> clips = p.clips().stream().map(ClipInfo::name).toList();
+            ExplorationSettings defaults = ExplorationSettings.defaults();
+            assertEquals(clips.get(0), Explorer.startClip(defaults, PrimaryGraphSnapshot.of(p)).orElseThrow().name());
+            // the first clip excluded and the graph rebuilt: the default moves on; the excluded clip, named, has no pose
+            p.setClipExcluded(p.clips().get(0).id(), true);
+            ProjectPrimaryGraph.build(p, Double.NaN, 0, null);
+            PrimaryGraphSnapshot without = PrimaryGraphSnapshot.of(p);
+            assertEquals(clips.get(1), Explorer.startClip(defaults, without).orElseThrow().name());
+            assertTrue(Explorer.startClip(defaults.withStartClip(clips.get(0)), without).isEmpty());
+            assertEquals(clips.get(2), Explorer.startClip(defaults.withStartClip(clips.get(2)), without).orElseThrow()
+                    .name());
+        }
+    }
 
     @Test
     void excludingAndReincludingAClipKeepsTheRestOfTheExploration() {

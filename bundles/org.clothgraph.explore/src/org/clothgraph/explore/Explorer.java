@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.clothgraph.cloth.CharacterBody;
@@ -436,18 +437,10 @@ public final class Explorer {
     }
 
     private long startNode() {
-        List<ClipInfo> clips = snapshot.clips();
-        ClipInfo first = null;
-        for (ClipInfo c : clips) {
-            if (settings.startClip().isEmpty() ? !c.excluded() && hasNodes(c) : c.name().equals(settings.startClip())) {
-                first = c;
-                break;
-            }
-        }
-        if (first == null) {
-            throw new InvalidInputException("exploration settings", "startClip", "no clip '" + settings.startClip()
-                    + "' with frames in the primary graph");
-        }
+        ClipInfo first = startClip(settings, snapshot).orElseThrow(() -> new InvalidInputException(
+                "exploration settings", "startClip", settings.startClip().isEmpty()
+                        ? "no clip with frames in the primary graph"
+                        : "no clip '" + settings.startClip() + "' with frames in the primary graph"));
         for (int f = 0; f < first.frameCount(); f++) {
             PrimaryNode n = snapshot.nodeAt(first.id(), f);
             if (n != null) {
@@ -457,7 +450,22 @@ public final class Explorer {
         throw new IllegalStateException("clip " + first.name() + " has no node");
     }
 
-    private boolean hasNodes(ClipInfo c) {
+    /**
+     * The clip in whose first pose the initial drape is made: the stored start clip, or by default the first clip that
+     * is not excluded and has poses in the primary graph; empty when there is no such clip. The one place this default
+     * is decided (the CLI's refusal and the Exploration view name the clip it gives).
+     */
+    public static Optional<ClipInfo> startClip(ExplorationSettings settings, PrimaryGraphSnapshot snapshot) {
+        for (ClipInfo c : snapshot.clips()) {
+            if ((settings.startClip().isEmpty() ? !c.excluded() : c.name().equals(settings.startClip()))
+                    && hasNodes(snapshot, c)) {
+                return Optional.of(c);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean hasNodes(PrimaryGraphSnapshot snapshot, ClipInfo c) {
         for (int f = 0; f < c.frameCount(); f++) {
             if (snapshot.nodeAt(c.id(), f) != null) {
                 return true;

@@ -21,6 +21,7 @@ import org.clothgraph.model.ClipInfo;
 import org.clothgraph.model.GarmentInfo;
 import org.clothgraph.model.InvalidInputException;
 import org.clothgraph.model.Project;
+import org.clothgraph.motion.project.PrimaryGraphSnapshot;
 import org.clothgraph.sim.ClothSimulator;
 import org.clothgraph.sim.SimulationSettings;
 import org.clothgraph.sim.garment.Garments;
@@ -166,10 +167,12 @@ public final class ExploreCommand extends WorkspaceCommand {
             throw new InvalidInputException(project.folder().toString(), "--start-clip", "no clip named '" + name
                     + "' (clips: " + String.join(", ", names) + ")");
         }
-        // the stored default is the first clip the graph covers
-        String current = !settings.startClip().isEmpty() ? settings.startClip()
-                : project.clips().stream().filter(c -> !c.excluded()).map(ClipInfo::name).findFirst().orElse("");
-        if (!name.equals(current) && Explorer.begun(project)) {
+        if (!Explorer.begun(project)) {
+            return name;
+        }
+        String current = Explorer.startClip(settings, PrimaryGraphSnapshot.of(project)).map(ClipInfo::name)
+                .orElse(settings.startClip());
+        if (!name.equals(current)) {
             throw new UsageException("the secondary graph in " + project.folder() + " was grown from clip '" + current
                     + "'; explore a new project to start from another clip");
         }

@@ -130,8 +130,6 @@ final class SettingsBar {
 
     /** Shows stored settings. */
     void show(ExplorationSettings s) {
-        storedStart = s.startClip();
-        selectStart();
         workers.set(s.workers());
         horizon.set(s.horizonFrames());
         mergeWindow.set(s.mergeWindow());
@@ -192,23 +190,20 @@ final class SettingsBar {
         bar.getParent().layout(true, true);
     }
 
-    /** Shows the stored start clip (the first clip when none is stored). */
+    /** Shows the start clip the loader named (the first clip when it names none of the choices). */
     private void selectStart() {
-        int i = storedStart.isEmpty() ? 0 : startClip.indexOf(storedStart);
         if (startClip.getItemCount() > 0) {
-            startClip.select(Math.max(0, i));
+            startClip.select(Math.max(0, startClip.indexOf(storedStart)));
         }
     }
 
     /**
-     * Whether the exploration has begun, and the stored start clip: once begun, the clip shown is the stored one and
-     * cannot be changed.
+     * Whether the exploration has begun, and its start clip (stored, or the default {@code Explorer.startClip} gives):
+     * shown, and once begun it cannot be changed.
      */
-    void setBegun(boolean b, String stored) {
-        if (b) {
-            storedStart = stored;
-            selectStart();
-        }
+    void setBegun(boolean b, String start) {
+        storedStart = start;
+        selectStart();
         if (b != begun) {
             begun = b;
             startClip.setEnabled(enabled && !begun);
