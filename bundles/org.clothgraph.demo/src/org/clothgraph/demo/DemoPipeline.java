@@ -159,7 +159,7 @@ public final class DemoPipeline {
             } catch (InvalidInputException e) {
                 // the clips cut too short to play (the only input of this step)
                 throw new InvalidInputException("demo", "clipFrames", options.clipFrames() + " frames per clip: "
-                        + e.getMessage().replaceFirst("^simulate:clips: ", ""), e);
+                        + e.reason(), e);
             }
             if (options.exploreFrames() > 0) {
                 sub.subTask("Exploring the secondary cloth graph");

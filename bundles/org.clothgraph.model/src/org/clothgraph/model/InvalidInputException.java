@@ -11,6 +11,7 @@ public class InvalidInputException extends RuntimeException {
 
     private final String source;
     private final String location;
+    private final String reason;
 
     /**
      * @param source the file (or other named input) that is wrong, may be null
@@ -25,6 +26,7 @@ public class InvalidInputException extends RuntimeException {
         super(format(source, location, message), cause);
         this.source = source;
         this.location = location;
+        this.reason = message == null ? null : message.replaceAll("[\\r\\n]+", " ");
     }
 
     public InvalidInputException(Path file, String location, String message) {
@@ -46,6 +48,11 @@ public class InvalidInputException extends RuntimeException {
 
     public String location() {
         return location;
+    }
+
+    /** What is wrong, without the source and location (for a caller that reports it as part of its own input). */
+    public String reason() {
+        return reason;
     }
 
     private static String format(String source, String location, String message) {
