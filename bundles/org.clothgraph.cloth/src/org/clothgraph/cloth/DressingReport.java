@@ -1,7 +1,9 @@
 package org.clothgraph.cloth;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
@@ -28,8 +30,9 @@ import org.eclipse.core.runtime.SubMonitor;
  * The "hood back up" measurement (issue 14, acceptance 1): hood-down cloth states where the character stands upright
  * (the hips' up axis within 37 degrees of vertical), taken from the project's stored simulation runs ({@link #fromRuns})
  * or its explored secondary graph (ExploredStart in org.clothgraph.explore), no two closer than a distance (RMS over
- * the vertices, each state in its character's root frame: the hips' position and heading removed), spread over their
- * sources in turn; the queue run from each (nothing stored), several at a time; per start the hood class at the end,
+ * the vertices, each state in its character's root frame: the hips' position and heading removed) and no two on one
+ * path of simulation (one stored run; one explored branch between forks of the graph), spread over their sources in
+ * turn; the queue run from each (nothing stored), several at a time; per start the hood class at the end,
  * whether it stayed UP over {@code holdSeconds} after the last Release, the grip patch sizes and the independent arm
  * crossing count ({@link ArmCrossings}) per frame.
  */
@@ -50,10 +53,11 @@ public final class DressingReport {
     }
 
     /**
-     * A hood-down state that may become a start: where it comes from, the character's motion and frame, and its cloth
-     * in the world (read when it is looked at).
+     * A hood-down state that may become a start: where it comes from, the stretch of simulation it lies on ({@code
+     * path}: a stored run, or an explored branch between two forks of the secondary graph; the report takes at most
+     * one start from each), the character's motion and frame, and its cloth in the world (read when it is looked at).
      */
-    public record Candidate(String description, Motion motion, int frame, Supplier<ClothState> state) {
+    public record Candidate(String description, String path, Motion motion, int frame, Supplier<ClothState> state) {
     }
 
     /**
@@ -66,7 +70,7 @@ public final class DressingReport {
     /**
      * The hood-down frames of the named stored runs of the garment (or of every run but dressing runs) where the
      * character stands upright, each run's frames strided (every 5th first, then the ones between), the runs taken in
-     * turn.
+     * turn; each run is one path (a report takes one start from it).
      */
     public static Candidates fromRuns(Project project, GarmentInfo garment, List<String> runIds) {
         List<List<Candidate>> perRun = new ArrayList<>();
@@ -81,7 +85,7 @@ public final class DressingReport {
             for (int f = 0; f < r.frames(); f++) {
                 if (f < m.frameCount() && upright(m, f) && HoodStateClassifier.DOWN.equals(r.classes().get(f))) {
                     int frame = f;
-                    down.add(new Candidate("run " + r.runId() + " frame " + f, m, f, () -> {
+                    down.add(new Candidate("run " + r.runId() + " frame " + f, "run " + r.runId(), m, f, () -> {
                         var stored = project.frames().read(r.firstFrameId() + frame);
                         return new ClothState(stored.positions(), stored.velocities());
                     }));
@@ -126,7 +130,9 @@ public final class DressingReport {
 
     /**
      * Runs the queue from the first {@code starts} candidates, in their order, whose cloth (in its character's root
-     * frame) is at least {@code minDistance} RMS from every start taken before; {@code workers} starts at a time.
+     * frame) is at least {@code minDistance} RMS from every start taken before and whose path no start taken before
+     * lies on (starts from different simulations or exploration paths, not frames of one simulation a few frames
+     * apart); {@code workers} starts at a time.
      */
     public static Report run(Project project, GarmentInfo garment, ActionQueue queue, String queueSource,
             SimulationSettings settings, Candidates candidates, int starts, double minDistance,
@@ -141,34 +147,15 @@ public final class DressingReport {
         }
         HoodStateClassifier hood = new HoodStateClassifier(mesh);
         SubMonitor sub = SubMonitor.convert(monitor, "Hood back up", 10 + 100 * starts);
-        List<DressingRun.Start> picked = new ArrayList<>();
-        List<double[]> pickedLocal = new ArrayList<>();
-        int looked = 0;
-        for (Candidate c : candidates.order()) {
-            if (picked.size() >= starts) {
-                break;
-            }
-            looked++;
-            ClothState state = c.state().get();
-            double[] local = rootLocal(state.positions(), c.motion(), c.frame());
-            boolean far = true;
-            for (double[] p : pickedLocal) {
-                if (rms(p, local) < minDistance) {
-                    far = false;
-                    break;
-                }
-            }
-            if (far) {
-                pickedLocal.add(local);
-                picked.add(new DressingRun.Start(c.description(), c.motion(), c.frame(), state));
-            }
-        }
+        Picked chosen = pick(candidates, starts, minDistance);
+        List<DressingRun.Start> picked = chosen.starts();
         sub.split(10);
         if (picked.size() < starts) {
             throw new InvalidInputException(project.folder().toString(), candidates.field(), "the " + candidates.what()
                     + " of " + garment.name()
                     + " have " + picked.size() + " hood-down states no two within " + Math.round(minDistance * 1000)
-                    + " mm, " + starts + " asked for: simulate clips that throw the hood off first");
+                    + " mm or on one path of simulation, " + starts + " asked for: simulate (or explore) more motion"
+                    + " that throws the hood off first");
         }
         List<Row> rows = new ArrayList<>();
         // the starts are independent: K at a time, each on its own thread; the rows in the order of the starts
@@ -183,7 +170,46 @@ public final class DressingReport {
                 sub.worked(100);
             }
         }
-        return new Report(garment.name(), looked, minDistance * 1000, holdSeconds, rows);
+        return new Report(garment.name(), chosen.looked(), minDistance * 1000, holdSeconds, rows);
+    }
+
+    /** The starts taken and the candidates looked at to find them. */
+    public record Picked(List<DressingRun.Start> starts, int looked) {
+    }
+
+    /**
+     * Up to {@code starts} of the candidates, in their order: each at least {@code minDistance} RMS (in its
+     * character's root frame) from every start taken before, and on a path no start taken before lies on.
+     */
+    public static Picked pick(Candidates candidates, int starts, double minDistance) {
+        List<DressingRun.Start> picked = new ArrayList<>();
+        List<double[]> pickedLocal = new ArrayList<>();
+        Set<String> paths = new HashSet<>();
+        int looked = 0;
+        for (Candidate c : candidates.order()) {
+            if (picked.size() >= starts) {
+                break;
+            }
+            looked++;
+            if (paths.contains(c.path())) {
+                continue;
+            }
+            ClothState state = c.state().get();
+            double[] local = rootLocal(state.positions(), c.motion(), c.frame());
+            boolean far = true;
+            for (double[] p : pickedLocal) {
+                if (rms(p, local) < minDistance) {
+                    far = false;
+                    break;
+                }
+            }
+            if (far) {
+                paths.add(c.path());
+                pickedLocal.add(local);
+                picked.add(new DressingRun.Start(c.description(), c.motion(), c.frame(), state));
+            }
+        }
+        return new Picked(picked, looked);
     }
 
     private static Row one(ClothMesh mesh, GarmentInfo garment, ActionQueue queue, String source,

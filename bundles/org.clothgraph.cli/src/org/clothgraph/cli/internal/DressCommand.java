@@ -47,10 +47,10 @@ public final class DressCommand extends WorkspaceCommand {
         option(Option.value("add-clip", "NAME", "also add the dressing motion to the project's clips under NAME"));
         option(Option.flag("report", "measure instead: run the queue from --starts hood-down states of the stored runs"
                 + " (nothing stored)"));
-        option(Option.value("runs", "R1,R2,...", "--report: take the starts from these stored runs (default: every"
-                + " simulation run of the garment but dressing runs)"));
+        option(Option.value("runs", "R1,R2,...", "--report: take the starts from these stored runs, one from each"
+                + " (default: every simulation run of the garment but dressing runs)"));
         option(Option.flag("from-graph", "--report: take the starts from the explored graph's live hood-down states"
-                + " instead of stored runs"));
+                + " instead of stored runs, one from each explored branch between forks of the graph"));
         option(Option.value("task", "hood|sleeve", "--report: hood back up from the stored runs' hood-down states (hood,"
                 + " the default) or arm into sleeve: the open-front robe generated at --vertices on the character, hanging"
                 + " off the --hand's shoulder in --starts perturbed starts (sleeve)"));
@@ -309,9 +309,9 @@ public final class DressCommand extends WorkspaceCommand {
             return;
         }
         out.printf(Locale.ROOT, "hood back up on %s (%s solver): %d of %d starts held up %.1f s after Release"
-                + " (starts no two within %.0f mm RMS, %d hood-down frames looked at)%n", r.garment(),
-                settings.solver().name().toLowerCase(Locale.ROOT), r.succeeded(), r.rows().size(), r.holdSeconds(),
-                r.minDistanceMm(), r.candidates());
+                + " (starts no two within %.0f mm RMS or on one path of simulation, %d hood-down frames looked at)%n",
+                r.garment(), settings.solver().name().toLowerCase(Locale.ROOT), r.succeeded(), r.rows().size(),
+                r.holdSeconds(), r.minDistanceMm(), r.candidates());
         for (DressingReport.Row x : r.rows()) {
             out.printf(Locale.ROOT, "  %-28s %s end %-4s up %3.0f%% after release, patch %d, missed %d, arm crossings"
                     + " %d at start, max %d (%d frames), %.0f s%s%n", x.start(), x.heldUp() ? "HELD" : "----",
