@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Future;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 import org.clothgraph.cloth.dressing.ActionQueue;
@@ -30,8 +31,8 @@ import org.eclipse.core.runtime.SubMonitor;
  * The "hood back up" measurement (issue 14, acceptance 1): hood-down cloth states where the character stands upright
  * (the hips' up axis within 37 degrees of vertical), taken from the project's stored simulation runs ({@link #fromRuns})
  * or its explored secondary graph (ExploredStart in org.clothgraph.explore), no two closer than a distance (RMS over
- * the vertices, each state in its character's root frame: the hips' position and heading removed) and no two on one
- * path of simulation (one stored run; one explored branch between forks of the graph), spread over their sources in
+ * the vertices, each state in its character's root frame: the hips' position and heading removed) and none simulated
+ * on from another within a time (the same run or exploration path a moment later), spread over their sources in
  * turn; the queue run from each (nothing stored), several at a time; per start the hood class at the end,
  * whether it stayed UP over {@code holdSeconds} after the last Release, the grip patch sizes and the independent arm
  * crossing count ({@link ArmCrossings}) per frame.
@@ -46,18 +47,21 @@ public final class DressingReport {
             double seconds, String failure) {
     }
 
-    public record Report(String garment, int candidates, double minDistanceMm, double holdSeconds, List<Row> rows) {
+    public record Report(String garment, int candidates, double minDistanceMm, double separationSeconds,
+            double holdSeconds, List<Row> rows) {
         public long succeeded() {
             return rows.stream().filter(Row::heldUp).count();
         }
     }
 
     /**
-     * A hood-down state that may become a start: where it comes from, the stretch of simulation it lies on ({@code
-     * path}: a stored run, or an explored branch between two forks of the secondary graph; the report takes at most
-     * one start from each), the character's motion and frame, and its cloth in the world (read when it is looked at).
+     * A hood-down state that may become a start: where it comes from, its key and the keys of the states it was
+     * simulated on from within so many frames before it ({@code before}, nearest first: frames of the same run, or
+     * the explored states above it; a report takes no start that lies so close below another), the character's motion
+     * and frame, and its cloth in the world (read when it is looked at).
      */
-    public record Candidate(String description, String path, Motion motion, int frame, Supplier<ClothState> state) {
+    public record Candidate(String description, String key, IntFunction<List<String>> before, Motion motion, int frame,
+            Supplier<ClothState> state) {
     }
 
     /**
@@ -70,7 +74,7 @@ public final class DressingReport {
     /**
      * The hood-down frames of the named stored runs of the garment (or of every run but dressing runs) where the
      * character stands upright, each run's frames strided (every 5th first, then the ones between), the runs taken in
-     * turn; each run is one path (a report takes one start from it).
+     * turn.
      */
     public static Candidates fromRuns(Project project, GarmentInfo garment, List<String> runIds) {
         List<List<Candidate>> perRun = new ArrayList<>();
@@ -85,7 +89,8 @@ public final class DressingReport {
             for (int f = 0; f < r.frames(); f++) {
                 if (f < m.frameCount() && upright(m, f) && HoodStateClassifier.DOWN.equals(r.classes().get(f))) {
                     int frame = f;
-                    down.add(new Candidate("run " + r.runId() + " frame " + f, "run " + r.runId(), m, f, () -> {
+                    down.add(new Candidate("run " + r.runId() + " frame " + f, r.runId() + ":" + f,
+                            n -> earlierFrames(r.runId(), frame, n), m, f, () -> {
                         var stored = project.frames().read(r.firstFrameId() + frame);
                         return new ClothState(stored.positions(), stored.velocities());
                     }));
@@ -94,6 +99,15 @@ public final class DressingReport {
             perRun.add(down);
         }
         return new Candidates("stored runs", "runs", inTurn(perRun));
+    }
+
+    /** The keys of a run's frames up to n before the frame, nearest first. */
+    private static List<String> earlierFrames(String run, int frame, int n) {
+        List<String> out = new ArrayList<>();
+        for (int f = frame - 1; f >= Math.max(0, frame - n); f--) {
+            out.add(run + ":" + f);
+        }
+        return out;
     }
 
     /** A dressing starts from a standing character: the hips' up axis within 37 degrees of vertical. */
@@ -129,13 +143,10 @@ public final class DressingReport {
     }
 
     /**
-     * Runs the queue from the first {@code starts} candidates, in their order, whose cloth (in its character's root
-     * frame) is at least {@code minDistance} RMS from every start taken before and whose path no start taken before
-     * lies on (starts from different simulations or exploration paths, not frames of one simulation a few frames
-     * apart); {@code workers} starts at a time.
+     * Runs the queue from the starts {@link #pick} takes; {@code workers} starts at a time.
      */
     public static Report run(Project project, GarmentInfo garment, ActionQueue queue, String queueSource,
-            SimulationSettings settings, Candidates candidates, int starts, double minDistance,
+            SimulationSettings settings, Candidates candidates, int starts, double minDistance, double separationSeconds,
             double holdSeconds, int workers, IProgressMonitor monitor) {
         ClothMesh mesh = ProjectGarments.mesh(project, garment);
         if (!mesh.vertexGroups().containsKey("hood")) {
@@ -147,15 +158,15 @@ public final class DressingReport {
         }
         HoodStateClassifier hood = new HoodStateClassifier(mesh);
         SubMonitor sub = SubMonitor.convert(monitor, "Hood back up", 10 + 100 * starts);
-        Picked chosen = pick(candidates, starts, minDistance);
+        Picked chosen = pick(candidates, starts, minDistance, separationSeconds);
         List<DressingRun.Start> picked = chosen.starts();
         sub.split(10);
         if (picked.size() < starts) {
             throw new InvalidInputException(project.folder().toString(), candidates.field(), "the " + candidates.what()
                     + " of " + garment.name()
                     + " have " + picked.size() + " hood-down states no two within " + Math.round(minDistance * 1000)
-                    + " mm or on one path of simulation, " + starts + " asked for: simulate (or explore) more motion"
-                    + " that throws the hood off first");
+                    + " mm or " + separationSeconds + " s of simulation of each other, " + starts + " asked for:"
+                    + " simulate (or explore) more motion that throws the hood off first");
         }
         List<Row> rows = new ArrayList<>();
         // the starts are independent: K at a time, each on its own thread; the rows in the order of the starts
@@ -170,7 +181,7 @@ public final class DressingReport {
                 sub.worked(100);
             }
         }
-        return new Report(garment.name(), chosen.looked(), minDistance * 1000, holdSeconds, rows);
+        return new Report(garment.name(), chosen.looked(), minDistance * 1000, separationSeconds, holdSeconds, rows);
     }
 
     /** The starts taken and the candidates looked at to find them. */
@@ -179,19 +190,22 @@ public final class DressingReport {
 
     /**
      * Up to {@code starts} of the candidates, in their order: each at least {@code minDistance} RMS (in its
-     * character's root frame) from every start taken before, and on a path no start taken before lies on.
+     * character's root frame) from every start taken before, and none simulated on from another within {@code
+     * separationSeconds} (the same run or exploration path a moment later).
      */
-    public static Picked pick(Candidates candidates, int starts, double minDistance) {
+    public static Picked pick(Candidates candidates, int starts, double minDistance, double separationSeconds) {
         List<DressingRun.Start> picked = new ArrayList<>();
         List<double[]> pickedLocal = new ArrayList<>();
-        Set<String> paths = new HashSet<>();
+        Set<String> keys = new HashSet<>();
+        Set<String> above = new HashSet<>(); // what the starts taken were simulated on from, within the separation
         int looked = 0;
         for (Candidate c : candidates.order()) {
             if (picked.size() >= starts) {
                 break;
             }
             looked++;
-            if (paths.contains(c.path())) {
+            List<String> before = c.before().apply((int) Math.round(separationSeconds * c.motion().fps()));
+            if (above.contains(c.key()) || before.stream().anyMatch(keys::contains)) {
                 continue;
             }
             ClothState state = c.state().get();
@@ -204,7 +218,8 @@ public final class DressingReport {
                 }
             }
             if (far) {
-                paths.add(c.path());
+                keys.add(c.key());
+                above.addAll(before);
                 pickedLocal.add(local);
                 picked.add(new DressingRun.Start(c.description(), c.motion(), c.frame(), state));
             }

@@ -44,8 +44,8 @@ public final class ExploredStart {
     /**
      * The live hood-down states of the garment in the explored graph whose node's pose stands upright, as starts of
      * the "hood back up" measurement ({@code dress --report --from-graph}): grouped by the clip of their primary node,
-     * each clip's states in the order they were made (strided), the clips taken in turn. A state's path is its
-     * {@link ExploredBranch}: the report takes one start from each.
+     * each clip's states in the order they were made (strided), the clips taken in turn; each with the states it was
+     * simulated on from ({@link ExploredLineage}).
      */
     public static DressingReport.Candidates hoodDown(Project project, GarmentInfo garment) {
         String down = "hood=" + HoodStateClassifier.DOWN;
@@ -55,7 +55,7 @@ public final class ExploredStart {
     /** The live states of the garment that {@code which} accepts where the character stands upright, as hoodDown. */
     static DressingReport.Candidates upright(Project project, GarmentInfo garment, Predicate<ClothStateRecord> which) {
         PrimaryGraphSnapshot snapshot = PrimaryGraphSnapshot.of(project);
-        ExploredBranch branches = ExploredBranch.of(project);
+        ExploredLineage lineage = ExploredLineage.of(project);
         Map<Long, List<DressingReport.Candidate>> byClip = new LinkedHashMap<>();
         for (ClothStateRecord s : project.secondary().states()) {
             if (s.garmentId() != garment.id() || !s.live() || !which.test(s)) {
@@ -69,11 +69,10 @@ public final class ExploredStart {
             if (!DressingReport.upright(m, node.frame())) {
                 continue;
             }
-            long branch = branches.firstState(s.id());
             byClip.computeIfAbsent(node.clipId(), k -> new ArrayList<>()).add(new DressingReport.Candidate(
-                    "cloth state " + s.id() + " (" + snapshot.clip(node.clipId()).name() + " frame " + node.frame()
-                            + ", branch from state " + branch + ")",
-                    "branch from state " + branch, m, node.frame(), () -> {
+                    "cloth state " + s.id() + " (" + snapshot.clip(node.clipId()).name() + " frame " + node.frame() + ")",
+                    "state " + s.id(), n -> lineage.before(s.id(), n).stream().map(x -> "state " + x).toList(), m,
+                    node.frame(), () -> {
                         var f = project.frames().read(s.frameId());
                         return RootFrame.of(m, node.frame()).toWorld(new ClothState(f.positions(), f.velocities()));
                     }));

@@ -106,6 +106,18 @@ class ExploreCliTest {
             // the starts --from-graph has to choose from (live hood-down states where the character stands upright)
             down = ExploredStart.hoodDown(p, ProjectGarments.find(p, ProjectGarments.ROBE)).order().size();
         }
+        // listed without running: with no distance and no separation asked for, every candidate; with them, at most as
+        // many and at least one (ExploredLineageTest checks the separation)
+        CliRun every = CliRun.of("dress", "--workspace", ws.toString(), "--actions", queue.toString(), "--report",
+                "--from-graph", "--list-starts", "--starts", "10000", "--min-distance-mm", "0", "--min-separation-s", "0",
+                "--json");
+        assertEquals(Cli.OK, every.code(), every.err());
+        assertEquals(down, JsonParser.parseString(every.out()).getAsJsonObject().getAsJsonArray("starts").size());
+        CliRun apart = CliRun.of("dress", "--workspace", ws.toString(), "--actions", queue.toString(), "--report",
+                "--from-graph", "--list-starts", "--starts", "10000", "--json");
+        assertEquals(Cli.OK, apart.code(), apart.err());
+        int spread = JsonParser.parseString(apart.out()).getAsJsonObject().getAsJsonArray("starts").size();
+        assertTrue(spread <= down && (down == 0 || spread >= 1), spread + " of " + down);
         CliRun report = CliRun.of("dress", "--workspace", ws.toString(), "--actions", queue.toString(), "--report",
                 "--from-graph", "--starts", "1", "--hold-seconds", "0.1", "--json");
         if (down > 0) {

@@ -47,10 +47,10 @@ public final class DressCommand extends WorkspaceCommand {
         option(Option.value("add-clip", "NAME", "also add the dressing motion to the project's clips under NAME"));
         option(Option.flag("report", "measure instead: run the queue from --starts hood-down states of the stored runs"
                 + " (nothing stored)"));
-        option(Option.value("runs", "R1,R2,...", "--report: take the starts from these stored runs, one from each"
-                + " (default: every simulation run of the garment but dressing runs)"));
+        option(Option.value("runs", "R1,R2,...", "--report: take the starts from these stored runs (default: every"
+                + " simulation run of the garment but dressing runs)"));
         option(Option.flag("from-graph", "--report: take the starts from the explored graph's live hood-down states"
-                + " instead of stored runs, one from each explored branch between forks of the graph"));
+                + " instead of stored runs"));
         option(Option.value("task", "hood|sleeve", "--report: hood back up from the stored runs' hood-down states (hood,"
                 + " the default) or arm into sleeve: the open-front robe generated at --vertices on the character, hanging"
                 + " off the --hand's shoulder in --starts perturbed starts (sleeve)"));
@@ -58,6 +58,9 @@ public final class DressCommand extends WorkspaceCommand {
                 + " left)"));
         option(Option.value("starts", "N", "--report: how many starts (default 20)"));
         option(Option.value("min-distance-mm", "D", "--report: no two starts closer than this, RMS (default 20)"));
+        option(Option.value("min-separation-s", "S", "--report: no start simulated on from another (the same run or"
+                + " exploration path) within S seconds (default 2)"));
+        option(Option.flag("list-starts", "--report: only list the starts the report would take"));
         option(Option.value("hold-seconds", "S", "--report: the hood must stay up this long after Release (default 2)"));
         option(Option.value("workers", "K", "--report: starts run in parallel (default: one per core)"));
         offerWait();
@@ -129,9 +132,15 @@ public final class DressCommand extends WorkspaceCommand {
             }
             DressingReport.Candidates candidates = args.flag("from-graph") ? ExploredStart.hoodDown(project, garment)
                     : DressingReport.fromRuns(project, garment, runs);
+            int starts = args.intValue("starts", 20, 1, 10_000);
+            double minDistance = args.doubleValue("min-distance-mm", 20, 0, 10_000) / 1000;
+            double separation = args.doubleValue("min-separation-s", 2, 0, 3600);
+            if (args.flag("list-starts")) {
+                printStarts(DressingReport.pick(candidates, starts, minDistance, separation), args.flag("json"), out);
+                return 0;
+            }
             DressingReport.Report r = DressingReport.run(project, garment, queue, file.toString(), settings, candidates,
-                    args.intValue("starts", 20, 1, 10_000), args.doubleValue("min-distance-mm", 20, 0, 10_000) / 1000,
-                    args.doubleValue("hold-seconds", 2, 0, 60),
+                    starts, minDistance, separation, args.doubleValue("hold-seconds", 2, 0, 60),
                     args.intValue("workers", Runtime.getRuntime().availableProcessors(), 1, 256), monitor);
             printReport(r, settings, args.flag("json"), out);
             return 0;
@@ -281,6 +290,19 @@ public final class DressCommand extends WorkspaceCommand {
         o.put("failure", failure);
     }
 
+    private static void printStarts(DressingReport.Picked p, boolean json, PrintStream out) {
+        List<String> starts = p.starts().stream().map(DressingRun.Start::description).toList();
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("starts", starts);
+            m.put("candidatesLookedAt", p.looked());
+            JsonOutput.print(out, m);
+        } else {
+            starts.forEach(out::println);
+            out.printf(Locale.ROOT, "%d starts (%d hood-down states looked at)%n", starts.size(), p.looked());
+        }
+    }
+
     private static void printReport(DressingReport.Report r, SimulationSettings settings, boolean json, PrintStream out) {
         if (json) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -289,6 +311,7 @@ public final class DressCommand extends WorkspaceCommand {
             m.put("starts", r.rows().size());
             m.put("candidatesLookedAt", r.candidates());
             m.put("minDistanceMm", r.minDistanceMm());
+            m.put("minSeparationSeconds", r.separationSeconds());
             m.put("holdSeconds", r.holdSeconds());
             m.put("heldUp", r.succeeded());
             List<Map<String, Object>> rows = new ArrayList<>();
@@ -309,9 +332,9 @@ public final class DressCommand extends WorkspaceCommand {
             return;
         }
         out.printf(Locale.ROOT, "hood back up on %s (%s solver): %d of %d starts held up %.1f s after Release"
-                + " (starts no two within %.0f mm RMS or on one path of simulation, %d hood-down frames looked at)%n",
+                + " (starts no two within %.0f mm RMS or %.1f s of simulation, %d hood-down frames looked at)%n",
                 r.garment(), settings.solver().name().toLowerCase(Locale.ROOT), r.succeeded(), r.rows().size(),
-                r.holdSeconds(), r.minDistanceMm(), r.candidates());
+                r.holdSeconds(), r.minDistanceMm(), r.separationSeconds(), r.candidates());
         for (DressingReport.Row x : r.rows()) {
             out.printf(Locale.ROOT, "  %-28s %s end %-4s up %3.0f%% after release, patch %d, missed %d, arm crossings"
                     + " %d at start, max %d (%d frames), %.0f s%s%n", x.start(), x.heldUp() ? "HELD" : "----",
