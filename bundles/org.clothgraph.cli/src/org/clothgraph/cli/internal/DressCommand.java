@@ -75,7 +75,7 @@ public final class DressCommand extends WorkspaceCommand {
     protected String usage() {
         return "--workspace DIR --actions FILE.json [--from-state ID | --from-run RUN [--frame F]] [--garment NAME]"
                 + " [--solver legacy|small-steps] [--compression-recovery M/S] [--add-clip NAME] [--report [--runs R1,R2,... | --from-graph] [--starts N] [--min-distance-mm D]"
-                + " [--hold-seconds S] [--workers K]] [--report --task sleeve [--vertices N] [--hand left|right] [--starts N] [--workers K]] [--json]";
+                + " [--min-separation-s T] [--list-starts] [--hold-seconds S] [--workers K]] [--report --task sleeve [--vertices N] [--hand left|right] [--starts N] [--workers K]] [--json]";
     }
 
     @Override
