@@ -437,17 +437,10 @@ public final class Explorer {
     }
 
     private long startNode() {
-        ClipInfo first = startClip(settings, snapshot).orElseThrow(() -> new InvalidInputException(
-                "exploration settings", "startClip", settings.startClip().isEmpty()
-                        ? "no clip with frames in the primary graph"
-                        : "no clip '" + settings.startClip() + "' with frames in the primary graph"));
-        for (int f = 0; f < first.frameCount(); f++) {
-            PrimaryNode n = snapshot.nodeAt(first.id(), f);
-            if (n != null) {
-                return n.id();
-            }
-        }
-        throw new IllegalStateException("clip " + first.name() + " has no node");
+        return startClip(settings, snapshot).flatMap(c -> firstNode(snapshot, c)).map(PrimaryNode::id)
+                .orElseThrow(() -> new InvalidInputException("exploration settings", "startClip",
+                        settings.startClip().isEmpty() ? "no clip with frames in the primary graph"
+                                : "no clip '" + settings.startClip() + "' with frames in the primary graph"));
     }
 
     /**
@@ -458,20 +451,26 @@ public final class Explorer {
     public static Optional<ClipInfo> startClip(ExplorationSettings settings, PrimaryGraphSnapshot snapshot) {
         for (ClipInfo c : snapshot.clips()) {
             if ((settings.startClip().isEmpty() ? !c.excluded() : c.name().equals(settings.startClip()))
-                    && hasNodes(snapshot, c)) {
+                    && firstNode(snapshot, c).isPresent()) {
                 return Optional.of(c);
             }
         }
         return Optional.empty();
     }
 
-    private static boolean hasNodes(PrimaryGraphSnapshot snapshot, ClipInfo c) {
+    /** The name of {@link #startClip}'s clip, or the stored name when the primary graph has no such clip (any more). */
+    public static String startClipName(ExplorationSettings settings, PrimaryGraphSnapshot snapshot) {
+        return startClip(settings, snapshot).map(ClipInfo::name).orElse(settings.startClip());
+    }
+
+    private static Optional<PrimaryNode> firstNode(PrimaryGraphSnapshot snapshot, ClipInfo c) {
         for (int f = 0; f < c.frameCount(); f++) {
-            if (snapshot.nodeAt(c.id(), f) != null) {
-                return true;
+            PrimaryNode n = snapshot.nodeAt(c.id(), f);
+            if (n != null) {
+                return Optional.of(n);
             }
         }
-        return false;
+        return Optional.empty();
     }
 
     /** Kim et al. start from an initial drape: draped in the fitting pose, carried into the start pose. */

@@ -26,7 +26,7 @@ public class InvalidInputException extends RuntimeException {
         super(format(source, location, message), cause);
         this.source = source;
         this.location = location;
-        this.reason = message == null ? null : message.replaceAll("[\\r\\n]+", " ");
+        this.reason = message == null ? null : oneLine(message);
     }
 
     public InvalidInputException(Path file, String location, String message) {
@@ -67,6 +67,10 @@ public class InvalidInputException extends RuntimeException {
             b.append(location).append(": ");
         }
         // one line, whatever a damaged file put into the message
-        return b.append(message).toString().replaceAll("[\\r\\n]+", " ");
+        return oneLine(b.append(message).toString());
+    }
+
+    private static String oneLine(String text) {
+        return text.replaceAll("[\\r\\n]+", " ");
     }
 }

@@ -170,8 +170,7 @@ public final class ExploreCommand extends WorkspaceCommand {
         if (!Explorer.begun(project)) {
             return name;
         }
-        String current = Explorer.startClip(settings, PrimaryGraphSnapshot.of(project)).map(ClipInfo::name)
-                .orElse(settings.startClip());
+        String current = Explorer.startClipName(settings, PrimaryGraphSnapshot.of(project));
         if (!name.equals(current)) {
             throw new UsageException("the secondary graph in " + project.folder() + " was grown from clip '" + current
                     + "'; explore a new project to start from another clip");

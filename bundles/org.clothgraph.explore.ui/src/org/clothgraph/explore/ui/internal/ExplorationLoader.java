@@ -70,8 +70,7 @@ final class ExplorationLoader {
             PrimaryGraphSnapshot snapshot = snapshots.get(project);
             ExplorationSettings settings = ExplorationSettings.of(project);
             sink.accept(new ExplorationData(project, rows(project, snapshot), stored(project), project.garments(),
-                    project.clips(), Explorer.startClip(settings, snapshot).map(ClipInfo::name)
-                            .orElse(settings.startClip()), Explorer.begun(project), null));
+                    project.clips(), Explorer.startClipName(settings, snapshot), Explorer.begun(project), null));
         } catch (RuntimeException e) {
             // a project closed under the read, or one that cannot be read: say so instead of showing stale data
             sink.accept(new ExplorationData(project, List.of(), null, List.of(), List.of(), "", true,
