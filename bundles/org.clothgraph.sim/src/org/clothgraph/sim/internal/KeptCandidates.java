@@ -85,7 +85,7 @@ final class KeptCandidates {
         triShares = new boolean[nt];
         edgeShares = new boolean[ne];
         escaped = new boolean[n];
-        int chunks = Math.max(1, workers.threads());
+        int chunks = workers.maxChunks();
         chunkEscaped = new int[chunks];
         chunkOk = new boolean[chunks];
         vfStart = new int[n + 1];
@@ -504,7 +504,7 @@ final class KeptCandidates {
             p.size = 0;
         }
         Arrays.fill(chunkOk, true);
-        workers.forRange(n, 1024, (chunk, from, to) -> {
+        workers.forChunks(n, 1024, (chunk, from, to) -> {
             PairList out = chunkVf[chunk];
             long[][] keys = { new long[64] };
             int[] q = new int[6];
@@ -520,7 +520,7 @@ final class KeptCandidates {
                 }
             }
         });
-        workers.forRange(ne, 2048, (chunk, from, to) -> {
+        workers.forChunks(ne, 2048, (chunk, from, to) -> {
             PairList out = chunkEe[chunk];
             long[][] keys = { new long[64] };
             int[] q = new int[6];

@@ -88,7 +88,7 @@ final class SelfCollider {
         motion = new double[model.n];
         near = new boolean[model.n];
         moved = new boolean[model.n];
-        int chunks = Math.max(1, workers.threads());
+        int chunks = workers.maxChunks();
         nearVf = new PairList[chunks];
         nearEe = new PairList[chunks];
         for (int i = 0; i < chunks; i++) {
@@ -406,7 +406,7 @@ final class SelfCollider {
         for (PairList p : chunkEe) {
             p.size = 0;
         }
-        workers.forRange(m.n, 1024, (chunk, from, to) -> {
+        workers.forChunks(m.n, 1024, (chunk, from, to) -> {
             PairList out = chunkVf[chunk];
             BoxHash.Hits hits = new BoxHash.Hits();
             for (int i = from; i < to; i++) {
@@ -421,7 +421,7 @@ final class SelfCollider {
                 }
             }
         });
-        workers.forRange(m.edges, 2048, (chunk, from, to) -> {
+        workers.forChunks(m.edges, 2048, (chunk, from, to) -> {
             PairList out = chunkEe[chunk];
             BoxHash.Hits hits = new BoxHash.Hits();
             for (int e = from; e < to; e++) {

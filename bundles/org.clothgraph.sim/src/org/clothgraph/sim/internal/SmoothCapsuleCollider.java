@@ -460,7 +460,7 @@ final class SmoothCapsuleCollider implements BodyCollider {
                 movedList = new int[x.length / 3];
             }
             pretests++;
-            workers.forRange(edges, 2048, (chunk, from, to) -> {
+            workers.forChunks(edges, 2048, (chunk, from, to) -> {
                 Near block = new Near(n);
                 long found = 0, kept = 0;
                 double[] seg = new double[12], st = new double[2], g = new double[3], c = new double[1];

@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Fixed partitions of an index range over a small private thread pool. Callers only run per-index work
- * that writes to its own index (or to per-chunk buffers merged in chunk order), so results never depend
- * on the thread count or scheduling.
+ * that writes to its own index (or to per-chunk buffers, {@link #maxChunks()} of them, merged in chunk order), so
+ * results never depend on the thread count, the chunk count or scheduling.
  */
 public final class Workers implements AutoCloseable {
     private static final AtomicInteger IDS = new AtomicInteger();
@@ -50,25 +50,47 @@ public final class Workers implements AutoCloseable {
         return threads;
     }
 
+    /** Chunks per thread of {@link #forChunks}. */
+    static final int CHUNKS_PER_THREAD = 8;
+
+    /** The most chunks {@link #forRange} or {@link #forChunks} uses: the size of per-chunk buffers. */
+    public int maxChunks() {
+        return pool == null ? 1 : threads * CHUNKS_PER_THREAD;
+    }
+
     /** Runs task over [0,n) split into {@link #chunks(int, int)} contiguous chunks; the caller runs chunk 0. */
     public void forRange(int n, int minPerChunk, RangeTask task) {
-        int k = chunks(n, minPerChunk);
+        run(n, chunks(n, minPerChunk), task);
+    }
+
+    /**
+     * As {@link #forRange}, for work gathered in parts of the range (the cloth-cloth candidates where layers of cloth
+     * lie together, the body's edges along the limbs), which two halves would share unevenly: the range is cut into
+     * {@link #maxChunks()} contiguous chunks (one when n is below twice minPerChunk) and thread t (the caller 0) runs
+     * chunks t, t + T, t + 2T, ... of them, so each thread has a share of every part of the range, and the same
+     * chunks at every call.
+     */
+    public void forChunks(int n, int minPerChunk, RangeTask task) {
+        run(n, pool == null || n < 2 * minPerChunk ? 1 : Math.min(n, maxChunks()), task);
+    }
+
+    private void run(int n, int k, RangeTask task) {
         if (k == 1) {
             task.run(0, 0, n);
             return;
         }
-        List<Future<?>> futures = new ArrayList<>(k - 1);
-        for (int c = 1; c < k; c++) {
-            int chunk = c;
-            int from = (int) ((long) n * c / k), to = (int) ((long) n * (c + 1) / k);
+        int stride = Math.min(threads, k);
+        List<Future<?>> futures = new ArrayList<>(stride - 1);
+        for (int t = 1; t < stride; t++) {
+            int first = t;
             futures.add(pool.submit((Callable<Void>) () -> {
-                task.run(chunk, from, to);
+                chunks(n, k, first, stride, task);
                 return null;
             }));
         }
         RuntimeException failure = null;
         try {
-            task.run(0, 0, (int) ((long) n / k));
+            chunks(n, k, 0, stride, task);
         } catch (RuntimeException e) {
             failure = e;
         }
@@ -86,6 +108,13 @@ public final class Workers implements AutoCloseable {
         }
         if (failure != null) {
             throw failure;
+        }
+    }
+
+    /** Chunks first, first + stride, ... of the k chunks of [0,n). */
+    private static void chunks(int n, int k, int first, int stride, RangeTask task) {
+        for (int c = first; c < k; c += stride) {
+            task.run(c, (int) ((long) n * c / k), (int) ((long) n * (c + 1) / k));
         }
     }
 
