@@ -119,5 +119,22 @@ class CliTest {
         assertTrue(o.get("secondsPerFrame").getAsDouble() > 0);
         // the process's CPU time over the frames: Linux reports it, and 2 frames of 40+ substeps take some
         assertTrue(o.get("cpuSecondsPerFrame").getAsDouble() > 0, r.out());
+        // where a frame's time went: the small-step solver's stages in the order a substep runs them, then the rest,
+        // adding up to the frame's time
+        JsonObject stages = o.getAsJsonObject("stageSecondsPerFrame");
+        assertEquals(java.util.List.of("prediction", "distance sweeps", "untangling", "cloth-cloth detection",
+                "cloth-cloth contact solves", "body passes", "strain limit and its body rounds", "velocities and checks",
+                "other"), java.util.List.copyOf(stages.keySet()));
+        double sum = 0;
+        for (String k : stages.keySet()) {
+            assertTrue(stages.get(k).getAsDouble() >= 0, k);
+            sum += stages.get(k).getAsDouble();
+        }
+        assertEquals(o.get("secondsPerFrame").getAsDouble(), sum, 0.006, r.out());
+        assertTrue(stages.get("distance sweeps").getAsDouble() > 0, r.out());
+        CliRun legacy = CliRun.of("bench", "simulate", "--vertices", "300", "--frames", "1", "--json");
+        assertEquals(Cli.OK, legacy.code(), legacy.err());
+        assertTrue(!JsonParser.parseString(legacy.out()).getAsJsonObject().has("stageSecondsPerFrame"),
+                "the first solver does not time its stages: " + legacy.out());
     }
 }

@@ -107,7 +107,14 @@ public final class BenchCommand extends Command {
         if (args.flag("json")) {
             JsonOutput.print(out, result);
         } else {
-            result.forEach((k, v) -> out.println(k + ": " + v));
+            result.forEach((k, v) -> {
+                if (v instanceof Map<?, ?> child) {
+                    out.println(k + ":");
+                    child.forEach((ck, cv) -> out.println("  " + ck + ": " + cv));
+                } else {
+                    out.println(k + ": " + v);
+                }
+            });
         }
         return 0;
     }
@@ -197,6 +204,11 @@ public final class BenchCommand extends Command {
             }
             m.put("framesPerSecond", round(r.framesPerSecond()));
             m.put("meanSubsteps", round(r.meanSubsteps()));
+            if (!r.stageSecondsPerFrame().isEmpty()) {
+                Map<String, Object> stages = new LinkedHashMap<>();
+                r.stageSecondsPerFrame().forEach((k, v) -> stages.put(k, round(v)));
+                m.put("stageSecondsPerFrame", stages);
+            }
             m.put("solver", solver);
             m.put("settings", r.settings());
             m.put("motion", "procedural walk at 30 fps, hooded robe, self-collision on");

@@ -45,6 +45,14 @@ public interface ClothSolver extends AutoCloseable {
         return null;
     }
 
+    /**
+     * Wall-clock seconds spent so far in each stage of the solver's substeps, in the order the stages run (for a
+     * benchmark: timings, not results; never part of a frame); empty when the solver does not time its stages.
+     */
+    default java.util.Map<String, Double> stageSeconds() {
+        return java.util.Map.of();
+    }
+
     @Override
     void close();
 }

@@ -433,12 +433,45 @@ public final class XpbdSolver implements ClothSolver {
         }
     }
 
+    /** The stages {@link #stageSeconds()} times, in the order a substep runs them. */
+    private enum Stage {
+        PREDICTION("prediction"), SWEEPS("distance sweeps"), UNTANGLING("untangling"),
+        DETECTION("cloth-cloth detection"), CONTACTS("cloth-cloth contact solves"), BODY("body passes"),
+        STRAIN("strain limit and its body rounds"), VELOCITIES("velocities and checks");
+
+        final String label;
+
+        Stage(String label) {
+            this.label = label;
+        }
+    }
+
+    private final long[] stageNanos = new long[Stage.values().length];
+
+    /** Adds the time since {@code since} to the stage; returns now. */
+    private long lap(Stage stage, long since) {
+        long now = System.nanoTime();
+        stageNanos[stage.ordinal()] += now - since;
+        return now;
+    }
+
+    @Override
+    public java.util.Map<String, Double> stageSeconds() {
+        java.util.Map<String, Double> m = new java.util.LinkedHashMap<>();
+        for (Stage s : Stage.values()) {
+            m.put(s.label, stageNanos[s.ordinal()] / 1e9);
+        }
+        return m;
+    }
+
     private void substep(BodyCollider body, double h, boolean selfCollide, int frameIndex)
             throws SimulationFailedException {
+        long t = System.nanoTime();
         Prediction.predict(workers, n, x, v, xp, m.w, set, mat, h);
         if (driven != null) {
             driven.place(x, drivenAt);
         }
+        t = lap(Stage.PREDICTION, t);
         Arrays.fill(sweeps.lambda, 0);
         // a squeezed edge pushes back only to its length at the substep's start plus the recovery speed's step
         sweeps.recoveryTargets(xp, h);
@@ -447,6 +480,7 @@ public final class XpbdSolver implements ClothSolver {
             sweeps.sweep(workers, h, it == 0);
         }
         sweeps.scatter(x);
+        t = lap(Stage.SWEEPS, t);
         if (selfCollide) {
             self.clear();
             Untangler tangled = null;
@@ -465,7 +499,9 @@ public final class XpbdSolver implements ClothSolver {
                 searchedEdges += untangler.searchedEdges();
                 tangled = untangler.crossings() > 0 ? untangler : null;
             }
+            t = lap(Stage.UNTANGLING, t);
             self.detect(xs, x, set.separationSpeed() * h * set.selfCollisionInterval(), tangled);
+            t = lap(Stage.DETECTION, t);
             if (untangler != null) {
                 System.arraycopy(x, 0, detected, 0, x.length);
             }
@@ -479,6 +515,7 @@ public final class XpbdSolver implements ClothSolver {
             // its side (taken after the body pass, the demo lead-in went from 0 to 33 crossings as the arms came
             // down; taken here, 0)
             System.arraycopy(x, 0, xs, 0, x.length);
+            t = lap(Stage.CONTACTS, t);
         }
         // between collision passes the last pass's contacts stay in force (normals, weights and targets as found,
         // multipliers restarted): dropped for a substep, the distance constraints pulled contacting cloth back
@@ -489,6 +526,7 @@ public final class XpbdSolver implements ClothSolver {
         if (held) {
             self.contacts.resetMultipliers();
             solveContacts();
+            t = lap(Stage.CONTACTS, t);
         }
         Arrays.fill(chunkPushes, 0);
         firstPass.begin();
@@ -497,6 +535,7 @@ public final class XpbdSolver implements ClothSolver {
             bodyPushesTotal += p;
         }
         bodyPushesTotal += body.collideEdges(x, xp, m.w, m.eA, m.eB, m.edges, firstPass);
+        t = lap(Stage.BODY, t);
         if ((selfCollide || held) && self.contacts.size > 0) {
             // the body pass may have pushed cloth into other cloth: solve the contacts again, then make sure the
             // body still wins (measured on the procedural spin-flip: 4x fewer crossings than one round), twice
@@ -513,6 +552,7 @@ public final class XpbdSolver implements ClothSolver {
                     // against each other); docs/SIMULATION.md, "Friction first, strain and body in rounds"
                     self.contacts.friction(x, xp, m.w, 0.5 * mat.friction());
                 }
+                t = lap(Stage.CONTACTS, t);
                 int count = 0;
                 for (int i = 0; i < n; i++) {
                     if (!skipSettled || touched[i] || !firstPass.settled(x, i)) {
@@ -523,6 +563,7 @@ public final class XpbdSolver implements ClothSolver {
                 secondPassVertices += count;
                 body.collide(x, xp, m.w, recheck, count, false, touched);
                 body.collideEdges(x, xp, m.w, m.eA, m.eB, m.edges, skipSettled ? firstPass : null);
+                t = lap(Stage.BODY, t);
             }
         }
         // the substep ends within the strain limit: the body pass stretches cloth it pushes out (an edge over the
@@ -532,6 +573,7 @@ public final class XpbdSolver implements ClothSolver {
         if (set.strainLimit() > 0 && strain.limit(x, m.w, set.strainLimit(), iterations) > 0) {
             strainAndBodyRounds(body);
         }
+        t = lap(Stage.STRAIN, t);
         body.trimStartShifts(x, xp);
         double inv = 1 / h;
         workers.forRange(n, 4096, (chunk, from, to) -> {
@@ -551,6 +593,7 @@ public final class XpbdSolver implements ClothSolver {
         } else {
             limitSpeed();
         }
+        lap(Stage.VELOCITIES, t);
     }
 
     /**
