@@ -1,12 +1,12 @@
 package org.clothgraph.sim;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.clothgraph.sim.body.BodyMotion;
 import org.clothgraph.sim.body.ProceduralBody;
 import org.clothgraph.sim.garment.Garments;
-import org.clothgraph.sim.internal.ClothSolver;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
 
@@ -62,33 +62,26 @@ public final class SimulationBenchmark {
         SimulationSettings s = settings;
         ClothState rest = InitialDrape.drape(robe, m, s.withSelfCollision(false, 1), walk, 0, 0.2, sm.split(2));
         double cpu0 = processCpuSeconds();
-        // the frames as XpbdClothSimulator runs them, with the solver at hand for its stages' times
-        double wall = 0;
-        long subs = 0;
-        Map<String, Double> stages = new LinkedHashMap<>();
-        try (ClothSolver solver = ClothSolver.create(robe, m, s)) {
-            solver.setState(rest);
-            SubMonitor fm = sm.split(8).setWorkRemaining(Math.max(1, frames));
-            for (int f = 0; f < frames; f++) {
-                long t0 = System.nanoTime();
-                subs += solver.advanceFrame(walk, ClothSimulator.frameTime(0, f, 30), 1 / 30.0, f, fm, t0);
-                solver.state();
-                wall += (System.nanoTime() - t0) / 1e9;
-                fm.split(1);
-            }
-            int n = Math.max(1, frames);
-            double timed = 0;
-            for (Map.Entry<String, Double> e : solver.stageSeconds().entrySet()) {
-                stages.put(e.getKey(), e.getValue() / n);
-                timed += e.getValue();
-            }
-            if (!stages.isEmpty()) {
-                stages.put("other", Math.max(0, wall - timed) / n);
-            }
-        }
+        Map<String, Double> timed = new LinkedHashMap<>();
+        SimulationResult r = new XpbdClothSimulator().simulateTimed(robe, m, s, walk, 0, rest, 30, frames, timed,
+                sm.split(8));
         double cpu = (processCpuSeconds() - cpu0) / Math.max(1, frames);
-        double sec = frames == 0 ? 0 : wall / frames;
-        return new Result(robe.vertexCount(), frames, s.effectiveThreads(), sec, 1 / sec, (double) subs / Math.max(1,
-                frames), cpu, s, java.util.Collections.unmodifiableMap(stages));
+        double sec = r.meanCostMillis() / 1000;
+        double subs = 0;
+        for (int k : r.substepsUsed()) {
+            subs += k;
+        }
+        // per frame, and the rest of the frames' time
+        Map<String, Double> stages = new LinkedHashMap<>();
+        double inStages = 0;
+        for (Map.Entry<String, Double> e : timed.entrySet()) {
+            stages.put(e.getKey(), e.getValue() / Math.max(1, frames));
+            inStages += e.getValue() / Math.max(1, frames);
+        }
+        if (!stages.isEmpty()) {
+            stages.put("other", Math.max(0, sec - inStages));
+        }
+        return new Result(robe.vertexCount(), frames, s.effectiveThreads(), sec, 1 / sec, subs / Math.max(1, frames), cpu,
+                s, Collections.unmodifiableMap(stages));
     }
 }

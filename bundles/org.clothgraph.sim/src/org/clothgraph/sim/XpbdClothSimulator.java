@@ -2,6 +2,7 @@ package org.clothgraph.sim;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.clothgraph.sim.body.BodyMotion;
 import org.clothgraph.sim.internal.ClothSolver;
@@ -19,6 +20,17 @@ public final class XpbdClothSimulator implements ClothSimulator {
     public SimulationResult simulate(ClothMesh mesh, Material material, SimulationSettings settings,
             BodyMotion motion, double startTime, ClothState initial, double fps, int frames,
             IProgressMonitor monitor) throws SimulationFailedException {
+        return simulateTimed(mesh, material, settings, motion, startTime, initial, fps, frames, null, monitor);
+    }
+
+    /**
+     * As {@link #simulate(ClothMesh, Material, SimulationSettings, BodyMotion, double, ClothState, double, int,
+     * IProgressMonitor)}, putting the seconds the solver spent in each stage of its substeps into {@code stagesOut}
+     * when it is not null ({@link ClothSolver#stageSeconds()}: the benchmark's timings).
+     */
+    SimulationResult simulateTimed(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
+            double startTime, ClothState initial, double fps, int frames, Map<String, Double> stagesOut,
+            IProgressMonitor monitor) throws SimulationFailedException {
         List<ClothState> out = new ArrayList<>(Math.max(0, frames));
         double[] cost = new double[Math.max(0, frames)];
         int[] subs = new int[Math.max(0, frames)];
@@ -27,7 +39,7 @@ public final class XpbdClothSimulator implements ClothSimulator {
             cost[i] = ms;
             subs[i] = substeps;
             return null;
-        }, monitor);
+        }, stagesOut, monitor);
         return new SimulationResult(out, cost, subs);
     }
 
@@ -40,7 +52,7 @@ public final class XpbdClothSimulator implements ClothSimulator {
                 (i, state, ms, substeps) -> {
                     sink.frame(i, state, ms);
                     return null;
-                }, monitor);
+                }, null, monitor);
         if (counters != null) {
             sink.finished(counters);
         }
@@ -63,7 +75,7 @@ public final class XpbdClothSimulator implements ClothSimulator {
             double startTime, ClothState initial, double fps, int frames, StoringSink sink, FrameDriver driver,
             IProgressMonitor monitor) throws SimulationFailedException {
         run(mesh, material, settings, motion, startTime, initial, fps, frames, driver,
-                (i, state, ms, substeps) -> sink.frame(i, state, ms), monitor);
+                (i, state, ms, substeps) -> sink.frame(i, state, ms), null, monitor);
     }
 
     @Override
@@ -76,10 +88,13 @@ public final class XpbdClothSimulator implements ClothSimulator {
         ClothState done(int index, ClothState state, double costMillis, int substeps);
     }
 
-    /** Runs the span; returns what the solver counted (null for a solver that counts nothing). */
+    /**
+     * Runs the span; returns what the solver counted (null for a solver that counts nothing); its stages' seconds go
+     * into stagesOut when that is not null.
+     */
     private static SolverCounters run(ClothMesh mesh, Material material, SimulationSettings settings, BodyMotion motion,
             double startTime, ClothState initial, double fps, int frames, FrameDriver driver, Step step,
-            IProgressMonitor monitor) throws SimulationFailedException {
+            Map<String, Double> stagesOut, IProgressMonitor monitor) throws SimulationFailedException {
         if (!(fps > 0) || frames < 0) {
             throw new IllegalArgumentException("fps must be > 0 and frames >= 0");
         }
@@ -101,6 +116,9 @@ public final class XpbdClothSimulator implements ClothSimulator {
                 }
                 current = next != null || driver == null ? next : solver.state();
                 sm.split(1);
+            }
+            if (stagesOut != null) {
+                stagesOut.putAll(solver.stageSeconds());
             }
             return solver.counters();
         }

@@ -134,7 +134,7 @@ class CliTest {
         assertTrue(stages.get("distance sweeps").getAsDouble() > 0, r.out());
         CliRun legacy = CliRun.of("bench", "simulate", "--vertices", "300", "--frames", "1", "--json");
         assertEquals(Cli.OK, legacy.code(), legacy.err());
-        assertTrue(!JsonParser.parseString(legacy.out()).getAsJsonObject().has("stageSecondsPerFrame"),
+        assertFalse(JsonParser.parseString(legacy.out()).getAsJsonObject().has("stageSecondsPerFrame"),
                 "the first solver does not time its stages: " + legacy.out());
     }
 }

@@ -1,5 +1,7 @@
 package org.clothgraph.sim.internal;
 
+import java.util.Map;
+
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.ClothState;
 import org.clothgraph.sim.Material;
@@ -49,8 +51,8 @@ public interface ClothSolver extends AutoCloseable {
      * Wall-clock seconds spent so far in each stage of the solver's substeps, in the order the stages run (for a
      * benchmark: timings, not results; never part of a frame); empty when the solver does not time its stages.
      */
-    default java.util.Map<String, Double> stageSeconds() {
-        return java.util.Map.of();
+    default Map<String, Double> stageSeconds() {
+        return Map.of();
     }
 
     @Override

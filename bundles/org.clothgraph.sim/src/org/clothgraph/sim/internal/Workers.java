@@ -84,13 +84,13 @@ public final class Workers implements AutoCloseable {
         for (int t = 1; t < stride; t++) {
             int first = t;
             futures.add(pool.submit((Callable<Void>) () -> {
-                chunks(n, k, first, stride, task);
+                runChunks(n, k, first, stride, task);
                 return null;
             }));
         }
         RuntimeException failure = null;
         try {
-            chunks(n, k, 0, stride, task);
+            runChunks(n, k, 0, stride, task);
         } catch (RuntimeException e) {
             failure = e;
         }
@@ -112,7 +112,7 @@ public final class Workers implements AutoCloseable {
     }
 
     /** Chunks first, first + stride, ... of the k chunks of [0,n). */
-    private static void chunks(int n, int k, int first, int stride, RangeTask task) {
+    private static void runChunks(int n, int k, int first, int stride, RangeTask task) {
         for (int c = first; c < k; c += stride) {
             task.run(c, (int) ((long) n * c / k), (int) ((long) n * (c + 1) / k));
         }

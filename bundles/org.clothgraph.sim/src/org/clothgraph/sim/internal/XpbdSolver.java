@@ -1,6 +1,8 @@
 package org.clothgraph.sim.internal;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import org.clothgraph.sim.ClothMesh;
 import org.clothgraph.sim.ClothState;
@@ -456,8 +458,8 @@ public final class XpbdSolver implements ClothSolver {
     }
 
     @Override
-    public java.util.Map<String, Double> stageSeconds() {
-        java.util.Map<String, Double> m = new java.util.LinkedHashMap<>();
+    public Map<String, Double> stageSeconds() {
+        Map<String, Double> m = new LinkedHashMap<>();
         for (Stage s : Stage.values()) {
             m.put(s.label, stageNanos[s.ordinal()] / 1e9);
         }
